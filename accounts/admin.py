@@ -1,0 +1,9 @@
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin
+
+from .models import User
+
+
+@admin.register(User)
+class StarpostUserAdmin(UserAdmin):
+    fieldsets = (*UserAdmin.fieldsets, ("Profile", {"fields": ("timezone",)}))

@@ -1,0 +1,97 @@
+"""Account API: registration and token sign-in. Thin: validation lives in the services."""
+
+from __future__ import annotations
+
+from django.contrib.auth import authenticate
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.authtoken.models import Token
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .errors import DomainError
+from .services import user_register, user_update_profile
+
+
+class NotAuthenticated(DomainError):
+    status = 401
+
+
+class RegisterIn(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    email = serializers.CharField(max_length=254)
+    password = serializers.CharField(max_length=128, write_only=True)
+    timezone = serializers.CharField(max_length=64, required=False, default="UTC")
+
+
+class UserOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    email = serializers.CharField()
+    timezone = serializers.CharField()
+
+
+def user_json(user) -> dict:
+    return {"id": user.pk, "username": user.username, "email": user.email, "timezone": user.timezone}
+
+
+class AccountCreate(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=RegisterIn, responses={201: UserOut}, summary="Register a player")
+    def post(self, request):
+        data = RegisterIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = user_register(**data.validated_data)
+        return Response(user_json(user), status=status.HTTP_201_CREATED)
+
+
+class Me(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: UserOut}, summary="Your profile")
+    def get(self, request):
+        return Response(user_json(request.user))
+
+    @extend_schema(
+        request=inline_serializer(
+            "ProfileIn",
+            {"timezone": serializers.CharField(required=False), "email": serializers.CharField(required=False)},
+        ),
+        responses={200: UserOut},
+        summary="Change your timezone or email",
+    )
+    def patch(self, request):
+        if not isinstance(request.data, dict):
+            raise DomainError("bad_request", "Send a JSON object.")
+        user = user_update_profile(
+            user=request.user, timezone=request.data.get("timezone"), email=request.data.get("email")
+        )
+        return Response(user_json(user))
+
+
+class TokenIn(serializers.Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField(write_only=True)
+
+
+class TokenCreate(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+
+    @extend_schema(
+        request=TokenIn,
+        responses={200: inline_serializer("TokenOut", {"token": serializers.CharField()})},
+        summary="Exchange a username and password for an API token",
+    )
+    def post(self, request):
+        data = TokenIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = authenticate(
+            request, username=data.validated_data["username"], password=data.validated_data["password"]
+        )
+        if user is None:
+            raise NotAuthenticated("bad_credentials", "Unknown username or wrong password.")
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})

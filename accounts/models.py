@@ -1,0 +1,45 @@
+"""Players: a Django user with the profile a turn server needs (timezone)."""
+
+from __future__ import annotations
+
+import zoneinfo
+
+from django.contrib.auth.models import AbstractUser, UserManager
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models.functions import Lower
+
+
+def validate_timezone(value: str) -> None:
+    if value not in available_timezones():
+        raise ValidationError(f"{value!r} is not a known timezone (e.g. Europe/Stockholm).")
+
+
+_TIMEZONES: frozenset[str] | None = None
+
+
+def available_timezones() -> frozenset[str]:
+    global _TIMEZONES
+    if _TIMEZONES is None:
+        _TIMEZONES = frozenset(zoneinfo.available_timezones())
+    return _TIMEZONES
+
+
+class User(AbstractUser):
+    email = models.EmailField("email address")
+    timezone = models.CharField(max_length=64, default="UTC", validators=[validate_timezone])
+
+    objects = UserManager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(Lower("email"), name="accounts_user_email_ci_unique"),
+            models.UniqueConstraint(Lower("username"), name="accounts_user_username_ci_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.username
+
+    @property
+    def tz(self) -> zoneinfo.ZoneInfo:
+        return zoneinfo.ZoneInfo(self.timezone)

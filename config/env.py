@@ -1,0 +1,86 @@
+"""Reading settings from the environment, failing loudly on values that make no sense."""
+
+from __future__ import annotations
+
+import os
+from urllib.parse import parse_qs, unquote, urlparse
+
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_str(name: str, default: str | None = None) -> str | None:
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name}={raw!r} is not a boolean (use 1/0, true/false)")
+
+
+def env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not an integer") from exc
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def email_settings(url: str, default_dir: str) -> dict[str, object]:
+    """Django email settings from one URL.
+
+    ``consolefile:///path`` console and a file per message in path (the embedded default),
+    ``console://``, ``file:///path``, ``smtp://user:pass@host:port`` (``smtp+tls://`` for
+    STARTTLS, ``smtps://`` for implicit TLS), ``anymail://<esp>`` for a provider configured
+    through ``ANYMAIL_*`` variables, ``locmem://`` for tests.
+    """
+    parts = urlparse(url)
+    scheme = parts.scheme
+    if scheme in ("consolefile", "file"):
+        path = unquote(parts.path) or default_dir
+        backend = (
+            "notifications.backends.ConsoleAndFileBackend"
+            if scheme == "consolefile"
+            else "django.core.mail.backends.filebased.EmailBackend"
+        )
+        return {"EMAIL_BACKEND": backend, "EMAIL_FILE_PATH": path}
+    if scheme == "console":
+        return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    if scheme == "locmem":
+        return {"EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend"}
+    if scheme in ("smtp", "smtp+tls", "smtps"):
+        query = parse_qs(parts.query)
+        return {
+            "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "EMAIL_HOST": parts.hostname or "localhost",
+            "EMAIL_PORT": parts.port or (465 if scheme == "smtps" else 25),
+            "EMAIL_HOST_USER": unquote(parts.username or ""),
+            "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+            "EMAIL_USE_TLS": scheme == "smtp+tls",
+            "EMAIL_USE_SSL": scheme == "smtps",
+            "EMAIL_TIMEOUT": int(query.get("timeout", ["10"])[0]),
+        }
+    if scheme == "anymail":
+        esp = parts.netloc or parts.path.strip("/")
+        if not esp:
+            raise ImproperlyConfigured("EMAIL_URL=anymail://<esp> needs a provider, e.g. anymail://mailgun")
+        return {"EMAIL_BACKEND": f"anymail.backends.{esp}.EmailBackend"}
+    raise ImproperlyConfigured(f"EMAIL_URL scheme {scheme!r} is not supported")

@@ -1,0 +1,27 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from accounts import api as accounts_api
+from accounts import views as accounts_views
+
+handler404 = "config.api_errors.json_404"
+handler500 = "config.api_errors.json_500"
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    # API
+    path("api/accounts/", accounts_api.AccountCreate.as_view(), name="api-accounts"),
+    path("api/accounts/me/", accounts_api.Me.as_view(), name="api-me"),
+    path("api/auth/token/", accounts_api.TokenCreate.as_view(), name="api-token"),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/", include("games.api.urls")),
+    # Web
+    path("accounts/register/", accounts_views.register, name="register"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/profile/", accounts_views.profile, name="profile"),
+    path("", include("games.urls")),
+]

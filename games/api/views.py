@@ -1,0 +1,151 @@
+"""The public games API (ARCHITECTURE §7). Thin: parse, call a service or a selector, answer."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .. import selectors, services
+from ..errors import Conflict, Forbidden, NotFound
+from ..models import Match
+from . import serializers as s
+
+ERRORS = {400: s.ErrorOut, 401: s.ErrorOut, 403: s.ErrorOut, 404: s.ErrorOut, 409: s.ErrorOut, 422: s.ErrorOut}
+
+
+def _match(pk: int) -> Match:
+    match = Match.objects.filter(pk=pk).first()
+    if match is None:
+        raise NotFound("match_not_found", f"There is no match {pk}.")
+    return match
+
+
+def _flag(request, name: str) -> bool:
+    return request.query_params.get(name, "").lower() in ("1", "true", "yes", "me")
+
+
+class GameList(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(summary="The games this server plays, with their options schemas")
+    def get(self, request):
+        return Response(selectors.engine_list())
+
+
+class MatchList(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        summary="Matches: yours, those awaiting you, or open ones to join",
+        parameters=[
+            OpenApiParameter("mine", bool, description="only matches you have a seat in"),
+            OpenApiParameter("awaiting", str, description="'me': only matches waiting for your move"),
+            OpenApiParameter("open", bool, description="only matches with a seat you can take"),
+        ],
+    )
+    def get(self, request):
+        qs = selectors.match_list(
+            request.user, mine=_flag(request, "mine"), awaiting=_flag(request, "awaiting"), open_only=_flag(request, "open")
+        ).prefetch_related("seats__user")[:100]
+        return Response([selectors.match_summary(m, request.user) for m in qs])
+
+    @extend_schema(request=s.MatchCreateIn, responses={201: s.MatchOut, **ERRORS}, summary="Open a match")
+    def post(self, request):
+        data = s.MatchCreateIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = services.match_create(user=request.user, **data.validated_data)
+        return Response(selectors.match_view_for(match, request.user), status=status.HTTP_201_CREATED)
+
+
+class MatchDetail(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: s.MatchOut, 404: s.ErrorOut}, summary="A match as you may see it")
+    def get(self, request, pk: int):
+        return Response(selectors.match_view_for(_match(pk), request.user))
+
+
+class MatchJoin(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=s.JoinIn, responses={200: s.MatchOut, **ERRORS}, summary="Take a seat")
+    def post(self, request, pk: int):
+        data = s.JoinIn(data=request.data if request.data else {})
+        data.is_valid(raise_exception=True)
+        match = services.match_join(user=request.user, match_id=pk, **data.validated_data)
+        return Response(selectors.match_view_for(match, request.user))
+
+
+class LegalMoves(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: s.LegalMovesOut, 404: s.ErrorOut}, summary="Your legal moves now")
+    def get(self, request, pk: int):
+        return Response(selectors.legal_moves_for(_match(pk), request.user))
+
+
+class MoveCreate(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=s.MoveIn,
+        responses={201: s.MoveOut, **ERRORS},
+        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)],
+        summary="Make a move",
+    )
+    def post(self, request, pk: int):
+        data = s.MoveIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        result = services.move_submit(
+            match_id=pk,
+            user=request.user,
+            expected_seq=data.validated_data["expected_seq"],
+            move=data.validated_data["move"],
+            idempotency_key=request.headers.get("Idempotency-Key"),
+            source="api",
+        )
+        headers = {"Idempotent-Replayed": "true"} if result.replayed else {}
+        return Response({"seq": result.seq}, status=status.HTTP_201_CREATED, headers=headers)
+
+
+class Resign(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=s.ResignIn, responses={201: s.MoveOut, **ERRORS}, summary="Resign the match")
+    def post(self, request, pk: int):
+        data = s.ResignIn(data=request.data if request.data else {})
+        data.is_valid(raise_exception=True)
+        result = services.match_resign(match_id=pk, user=request.user, **data.validated_data)
+        return Response({"seq": result.seq}, status=status.HTTP_201_CREATED)
+
+
+class Log(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("after", int, description="only entries with a higher seq")],
+        responses={200: serializers.ListField(child=serializers.JSONField()), 404: s.ErrorOut},
+        summary="The log as you may see it",
+    )
+    def get(self, request, pk: int):
+        try:
+            after = max(int(request.query_params.get("after", 0)), 0)
+        except ValueError:
+            after = 0
+        return Response(selectors.log_for(_match(pk), request.user, after=after))
+
+
+class Export(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(summary="The full log of a finished match, with its seed, for the verifier")
+    def get(self, request, pk: int):
+        match = _match(pk)
+        if not match.is_over:
+            raise Conflict("match_not_over", "The export is available once the match is over.", seq=match.seq)
+        if not match.seats.filter(user=request.user).exists():
+            raise Forbidden("not_a_player", "Only the match's players can export it.")
+        return Response(selectors.export_for(match))

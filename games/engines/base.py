@@ -1,0 +1,247 @@
+"""The engine protocol every game implements, and the values it trades in.
+
+An engine is pure: standard library only, no I/O, no clock, no globals, no ``random``.
+Randomness comes in through :class:`games.engines.dice.Dice`. State is immutable;
+``apply`` returns a new one. An illegal move is a value (:class:`Invalid`), never an
+exception: exceptions are for bugs.
+
+Move kinds, ``Invalid`` codes and engine keys are public protocol: they are stored in
+logs and shown to clients, so they are never renamed.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .dice import Dice
+
+Seat = int
+"""A seat is its index in the match, 0-based."""
+
+
+def freeze(value: Any) -> Any:
+    """Turn JSON-like data into hashable, immutable data (lists become tuples)."""
+    if isinstance(value, Mapping):
+        return tuple(sorted((str(k), freeze(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """Inverse of :func:`freeze` for move arguments (tuples become lists)."""
+    if isinstance(value, tuple):
+        return [thaw(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Move:
+    """One granular action: a kind and its JSON arguments. JSON form: {"kind": ..., **args}."""
+
+    kind: str
+    args: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, kind: str, **args: Any) -> Move:
+        return cls(kind, tuple(sorted((k, freeze(v)) for k, v in args.items())))
+
+    @classmethod
+    def from_json(cls, data: Any) -> Move | Invalid:
+        """Build a move from client JSON; anything that is not a move object is Invalid."""
+        if not isinstance(data, Mapping):
+            return Invalid("bad_move", "A move must be a JSON object with a \"kind\".")
+        kind = data.get("kind")
+        if not isinstance(kind, str) or not kind:
+            return Invalid("bad_move", "A move needs a \"kind\" naming what to do.")
+        args = {k: v for k, v in data.items() if k != "kind"}
+        if any(not isinstance(k, str) for k in args):
+            return Invalid("bad_move", "Move fields must be named by strings.")
+        return cls.of(kind, **args)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **{k: thaw(v) for k, v in self.args}}
+
+    def get(self, name: str, default: Any = None) -> Any:
+        for k, v in self.args:
+            if k == name:
+                return v
+        return default
+
+    def __getitem__(self, name: str) -> Any:
+        for k, v in self.args:
+            if k == name:
+                return v
+        raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class Invalid:
+    """A refused move: a stable machine code and a message a player can act on."""
+
+    code: str
+    message: str
+
+    def __bool__(self) -> bool:  # an Invalid is never a success
+        return False
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened. ``audience`` None means everyone; otherwise those seats only."""
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    audience: frozenset[Seat] | None = None
+
+    def visible_to(self, viewer: Seat | None) -> bool:
+        return self.audience is None or (viewer is not None and viewer in self.audience)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "data": dict(self.data),
+            "to": None if self.audience is None else sorted(self.audience),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
+        to = data.get("to")
+        return cls(data["kind"], dict(data.get("data") or {}), None if to is None else frozenset(to))
+
+
+@dataclass(frozen=True)
+class Step:
+    """The result of a legal move: the new state and what happened.
+
+    ``move_audience`` marks a sealed move (a secret fleet, a discard, standing orders):
+    only those seats see its content until the match is over.
+    """
+
+    state: Any
+    events: tuple[Event, ...] = ()
+    move_audience: frozenset[Seat] | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a match ended. ``winners`` empty and ``draw`` True for a draw."""
+
+    winners: tuple[Seat, ...]
+    draw: bool = False
+    reason: str = ""
+    scores: Mapping[Seat, int] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "draw": self.draw,
+            "reason": self.reason,
+            "scores": None if self.scores is None else {str(k): v for k, v in self.scores.items()},
+        }
+
+
+@dataclass(frozen=True)
+class LogItem:
+    """One log entry as a viewer may see it, handed to :meth:`Engine.describe`.
+
+    ``move`` is None when the move is sealed from this viewer; ``events`` holds only the
+    events the viewer may see.
+    """
+
+    seq: int
+    seat: Seat | None
+    move: Mapping[str, Any] | None
+    events: Sequence[Event]
+
+
+class Engine(abc.ABC):
+    """One game's rules. Subclasses are stateless singletons registered under ``key``."""
+
+    key: str
+    title: str
+    version: str
+    min_seats: int
+    max_seats: int
+    seat_names: Sequence[str] = ()
+
+    # -- set-up -------------------------------------------------------------------------
+    @abc.abstractmethod
+    def options_schema(self) -> dict[str, Any]:
+        """JSON Schema of the match options; every property has a default."""
+
+    def default_options(self) -> dict[str, Any]:
+        props = self.options_schema().get("properties", {})
+        return {name: spec["default"] for name, spec in props.items() if "default" in spec}
+
+    @abc.abstractmethod
+    def setup(self, options: Mapping[str, Any], seats: int, dice: Dice) -> Step:
+        """The starting position for ``seats`` players; options are already validated."""
+
+    # -- play ---------------------------------------------------------------------------
+    @abc.abstractmethod
+    def active_seats(self, state: Any) -> frozenset[Seat]:
+        """Who must act now: several means simultaneous; empty means the match is over."""
+
+    @abc.abstractmethod
+    def legal_moves(self, state: Any, seat: Seat) -> list[Move]:
+        """Every legal move for ``seat`` now, and nothing else."""
+
+    @abc.abstractmethod
+    def apply(self, state: Any, seat: Seat, move: Move, dice: Dice) -> Step | Invalid:
+        """Apply ``seat``'s move; an illegal move gives Invalid and changes nothing."""
+
+    @abc.abstractmethod
+    def outcome(self, state: Any) -> Outcome | None:
+        """The result once the match is over, else None."""
+
+    def timeout_move(self, state: Any, seat: Seat) -> Move | None:
+        """The move the server makes for ``seat`` when its time runs out, if the game has one."""
+        return None
+
+    # -- reads --------------------------------------------------------------------------
+    @abc.abstractmethod
+    def view(self, state: Any, viewer: Seat | None, *, reveal_all: bool = False) -> dict[str, Any]:
+        """What ``viewer`` (None = spectator) may see; ``reveal_all`` once the match is over."""
+
+    @abc.abstractmethod
+    def describe(self, item: LogItem, viewer: Seat | None) -> str:
+        """One line of human text for a log entry, from what ``viewer`` may see of it."""
+
+    @abc.abstractmethod
+    def parse(self, text: str, state: Any, seat: Seat) -> Move | Invalid:
+        """Read one move in the game's text notation (email replies, the move box)."""
+
+    @abc.abstractmethod
+    def notation(self, move: Move) -> str:
+        """The text notation of a move; ``parse`` of it gives the move back."""
+
+    def secrets(self, state: Any) -> Mapping[Seat, frozenset[str]]:
+        """Unique markers of every value that only one seat may see now (the canary test)."""
+        return {}
+
+    # -- codec --------------------------------------------------------------------------
+    @abc.abstractmethod
+    def dump(self, state: Any) -> dict[str, Any]:
+        """State as JSON-ready data."""
+
+    @abc.abstractmethod
+    def load(self, data: Mapping[str, Any]) -> Any:
+        """State from :meth:`dump` output."""
+
+    # -- helpers shared by engines ------------------------------------------------------
+    def seat_name(self, seat: Seat | None) -> str:
+        if seat is None:
+            return "Server"
+        if seat < len(self.seat_names):
+            return self.seat_names[seat]
+        return f"Player {seat + 1}"
+
+
+def visible_events(events: Iterable[Event], viewer: Seat | None, reveal_all: bool = False) -> list[Event]:
+    """The events ``viewer`` may see (all of them once the match is over)."""
+    return [e for e in events if reveal_all or e.visible_to(viewer)]

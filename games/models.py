@@ -1,0 +1,122 @@
+"""Matches, their seats, and the append-only log of moves (ARCHITECTURE §3)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for players"
+        ACTIVE = "active", "In play"
+        FINISHED = "finished", "Finished"
+
+    game = models.CharField(max_length=40)
+    engine_version = models.CharField(max_length=20)
+    options = models.JSONField(default=dict)
+    num_seats = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    seq = models.PositiveIntegerField(default=0, help_text="Log entries so far.")
+    # The engine's dump after `seq` entries. Never shown as is: read through games.selectors.
+    state = models.JSONField(null=True, blank=True)
+    active_seats = models.JSONField(default=list)
+    # The server's secret seed, its public commitment, and the seed the dice use once the
+    # players' salts are mixed in at the start. Both seeds stay secret until the end.
+    seed = models.BinaryField()
+    seed_commitment = models.CharField(max_length=64)
+    dice_seed = models.BinaryField(null=True, blank=True)
+    log_head = models.CharField(max_length=64, blank=True, default="")
+    outcome = models.JSONField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_matches"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "-updated_at"])]
+        ordering = ["-updated_at"]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.game} ({self.status})"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Seat(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
+    )
+    # A seat reserved for an invited player until they join.
+    invited = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="invitations",
+    )
+    salt = models.CharField(max_length=200, blank=True, default="")
+    # Denormalised from Match.active_seats so that "awaiting me" is one indexed query.
+    awaiting = models.BooleanField(default=False)
+    joined_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="games_seat_unique_index"),
+            models.UniqueConstraint(
+                fields=["match", "user"], condition=Q(user__isnull=False), name="games_seat_one_per_user"
+            ),
+        ]
+        indexes = [models.Index(fields=["user", "awaiting"])]
+
+    def __str__(self) -> str:
+        return f"seat {self.index} of match {self.match_id}"
+
+
+class LogEntry(models.Model):
+    """One validated move. Rows are never updated or deleted: a database trigger refuses it."""
+
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="log")
+    seq = models.PositiveIntegerField()
+    seat = models.SmallIntegerField(null=True, blank=True, help_text="None for the server.")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    kind = models.CharField(max_length=40)
+    move = models.JSONField()
+    # Seats that may read the move while the match runs (None = everyone): sealed moves.
+    move_audience = models.JSONField(null=True, blank=True)
+    events = models.JSONField(default=list)
+    dice = models.JSONField(default=list)
+    engine_version = models.CharField(max_length=20)
+    source = models.CharField(max_length=20, default="api")
+    idempotency_key = models.CharField(max_length=200, null=True, blank=True)
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["match", "seq"]
+        verbose_name_plural = "log entries"
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="games_logentry_unique_seq"),
+            models.UniqueConstraint(
+                fields=["match", "seat", "idempotency_key"],
+                condition=Q(idempotency_key__isnull=False),
+                name="games_logentry_unique_idempotency_key",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"match {self.match_id} #{self.seq} {self.kind}"

@@ -1,0 +1,54 @@
+"""Drawing a view dict: SVG for pages, plain text and an HTML table for emails.
+
+One module per game registers its renderers in ``RENDERERS``; they see only the view
+dict a selector produced for the viewer, never the state.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol
+
+
+class Renderer(Protocol):
+    def svg(self, view: dict[str, Any]) -> str: ...
+    def text(self, view: dict[str, Any]) -> str: ...
+    def html(self, view: dict[str, Any]) -> str: ...
+
+
+def _renderers() -> dict[str, Renderer]:
+    from . import dogfight
+
+    return {"space-dogfight": dogfight}
+
+
+def _get(game: str) -> Renderer | None:
+    return _renderers().get(game)
+
+
+def svg_board(game: str, view: dict[str, Any]) -> str:
+    r = _get(game)
+    return r.svg(view) if r else ""
+
+
+def text_board(game: str, view: dict[str, Any]) -> str:
+    r = _get(game)
+    return r.text(view) if r else json.dumps(view, indent=1, sort_keys=True)
+
+
+def html_board(game: str, view: dict[str, Any]) -> str:
+    r = _get(game)
+    return r.html(view) if r else ""
+
+
+def outcome_text(engine: Any, outcome: dict[str, Any] | None) -> str:
+    """"Blue wins (all enemy ships eliminated)", "Draw (...)"."""
+    if not outcome:
+        return ""
+    reason = outcome.get("reason") or ""
+    suffix = f" ({reason.replace('_', ' ')})" if reason else ""
+    if outcome.get("draw"):
+        return f"Draw{suffix}"
+    winners = [engine.seat_name(int(s)) for s in outcome.get("winners", [])]
+    verb = "wins" if len(winners) == 1 else "win"
+    return f"{' and '.join(winners)} {verb}{suffix}"

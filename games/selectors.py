@@ -1,0 +1,268 @@
+"""Every read of a match for a person or a client goes through here (ARCHITECTURE §5).
+
+Each function takes the viewer and returns only what the viewer's seat may see: the
+engine's view for that seat, log entries filtered by audience, sealed moves hidden, dice
+draws filtered. Once a match is over its players see everything, with the seed.
+Nothing else in the project serialises ``Match.state`` or the seeds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from .engines import all_engines
+from .engines import get as get_engine
+from .engines.base import Engine, Event, LogItem, visible_events
+from .models import LogEntry, Match, Seat
+
+RESIGN = "resign"
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking: their seat (None for a spectator) and whether all is revealed."""
+
+    seat: int | None
+    reveal_all: bool
+
+    @classmethod
+    def of(cls, match: Match, user: Any, seats: list[Seat] | None = None) -> Viewer:
+        seat = None
+        if user is not None and getattr(user, "is_authenticated", False):
+            if seats is not None:
+                seat = next((s.index for s in seats if s.user_id == user.pk), None)
+            else:
+                seat = match.seats.filter(user=user).values_list("index", flat=True).first()
+        return cls(seat, match.is_over and seat is not None)
+
+    @classmethod
+    def for_seat(cls, match: Match, seat: int | None) -> Viewer:
+        return cls(seat, match.is_over and seat is not None)
+
+
+def engine_of(match: Match) -> Engine:
+    engine = get_engine(match.game)
+    if engine is None:  # a match of a game this server no longer knows
+        raise LookupError(f"no engine {match.game!r}")
+    return engine
+
+
+def engine_list() -> list[dict[str, Any]]:
+    return [
+        {
+            "key": e.key,
+            "title": e.title,
+            "version": e.version,
+            "min_seats": e.min_seats,
+            "max_seats": e.max_seats,
+            "seat_names": list(e.seat_names),
+            "options_schema": e.options_schema(),
+        }
+        for e in all_engines()
+    ]
+
+
+def seats_json(match: Match, seats: list[Seat], engine: Engine) -> list[dict[str, Any]]:
+    return [
+        {
+            "index": s.index,
+            "name": engine.seat_name(s.index),
+            "username": s.user.username if s.user_id else None,
+            "invited": s.invited.username if s.invited_id and not s.user_id else None,
+            "salt": s.salt,
+        }
+        for s in seats
+    ]
+
+
+def _seats(match: Match) -> list[Seat]:
+    return list(match.seats.select_related("user", "invited").order_by("index"))
+
+
+def board_view(match: Match, viewer: Viewer) -> dict[str, Any] | None:
+    """The engine's view of the current state for this viewer (None before the start)."""
+    if match.state is None:
+        return None
+    engine = engine_of(match)
+    return engine.view(engine.load(match.state), viewer.seat, reveal_all=viewer.reveal_all)
+
+
+def match_view_for(match: Match, user: Any) -> dict[str, Any]:
+    seats = _seats(match)
+    viewer = Viewer.of(match, user, seats)
+    return match_view(match, viewer, seats)
+
+
+def match_view(match: Match, viewer: Viewer, seats: list[Seat] | None = None) -> dict[str, Any]:
+    engine = engine_of(match)
+    seats = _seats(match) if seats is None else seats
+    return {
+        "id": match.pk,
+        "game": match.game,
+        "title": engine.title,
+        "engine_version": match.engine_version,
+        "options": match.options,
+        "status": match.status,
+        "seq": match.seq,
+        "seats": seats_json(match, seats, engine),
+        "active_seats": list(match.active_seats),
+        "your_seat": viewer.seat,
+        "view": board_view(match, viewer),
+        "deadline": match.deadline.isoformat() if match.deadline else None,
+        "outcome": match.outcome,
+        "seed_commitment": match.seed_commitment,
+        "seed": bytes(match.seed).hex() if viewer.reveal_all else None,
+        "log_head": match.log_head,
+        "created_at": match.created_at.isoformat(),
+        "updated_at": match.updated_at.isoformat(),
+    }
+
+
+def entry_for(engine: Engine, entry: LogEntry, viewer: Viewer) -> dict[str, Any]:
+    """One log entry as ``viewer`` may see it, with its line of text."""
+    reveal = viewer.reveal_all
+    aud = entry.move_audience
+    sealed = aud is not None and not reveal and (viewer.seat is None or viewer.seat not in aud)
+    events = visible_events((Event.from_json(e) for e in entry.events), viewer.seat, reveal)
+    draws = [
+        d for d in entry.dice if reveal or d.get("to") is None or (viewer.seat is not None and viewer.seat in d["to"])
+    ]
+    move = None if sealed else entry.move
+    if entry.kind == RESIGN and entry.seat is not None:
+        text = f"{engine.seat_name(entry.seat)} resigned."
+    else:
+        text = engine.describe(LogItem(entry.seq, entry.seat, move, events), viewer.seat)
+    return {
+        "seq": entry.seq,
+        "seat": entry.seat,
+        "kind": entry.kind,
+        "sealed": sealed,
+        "move": move,
+        "events": [e.to_json() for e in events],
+        "dice": draws,
+        "text": text,
+        "prev_hash": entry.prev_hash,
+        "hash": entry.hash,
+        "created_at": entry.created_at.isoformat(),
+    }
+
+
+def log_for(match: Match, user: Any, *, after: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
+    return log_view(match, Viewer.of(match, user), after=after, limit=limit)
+
+
+def log_view(match: Match, viewer: Viewer, *, after: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
+    engine = engine_of(match)
+    qs = match.log.filter(seq__gt=after).order_by("seq")
+    if limit is not None:
+        qs = qs[:limit]
+    return [entry_for(engine, e, viewer) for e in qs]
+
+
+def recent_log(match: Match, viewer: Viewer, count: int) -> list[dict[str, Any]]:
+    """The last ``count`` entries, oldest first."""
+    engine = engine_of(match)
+    entries = list(match.log.order_by("-seq")[:count])
+    return [entry_for(engine, e, viewer) for e in reversed(entries)]
+
+
+def legal_moves_view(match: Match, viewer: Viewer) -> dict[str, Any]:
+    engine = engine_of(match)
+    if viewer.seat is None or match.status != Match.Status.ACTIVE or match.state is None:
+        return {"seq": match.seq, "moves": [], "notation": []}
+    moves = engine.legal_moves(engine.load(match.state), viewer.seat)
+    return {
+        "seq": match.seq,
+        "moves": [m.to_json() for m in moves],
+        "notation": [engine.notation(m) for m in moves],
+    }
+
+
+def legal_moves_for(match: Match, user: Any) -> dict[str, Any]:
+    return legal_moves_view(match, Viewer.of(match, user))
+
+
+def export_for(match: Match) -> dict[str, Any]:
+    """The whole log of a finished match with its seeds: what the verifier checks."""
+    seats = _seats(match)
+    return {
+        "format": "starpost-export/1",
+        "match": match.pk,
+        "game": match.game,
+        "engine_version": match.engine_version,
+        "options": match.options,
+        "num_seats": match.num_seats,
+        "salts": [s.salt for s in seats],
+        "seed": bytes(match.seed).hex(),
+        "seed_commitment": match.seed_commitment,
+        "dice_seed": bytes(match.dice_seed).hex() if match.dice_seed else None,
+        "outcome": match.outcome,
+        "log_head": match.log_head,
+        "entries": [
+            {
+                "seq": e.seq,
+                "seat": e.seat,
+                "move": e.move,
+                "move_audience": e.move_audience,
+                "events": e.events,
+                "dice": e.dice,
+                "engine_version": e.engine_version,
+                "created_at": e.created_at.isoformat(),
+                "prev_hash": e.prev_hash,
+                "hash": e.hash,
+            }
+            for e in match.log.order_by("seq")
+        ],
+    }
+
+
+def match_list(
+    user: Any, *, mine: bool = False, awaiting: bool = False, open_only: bool = False
+) -> QuerySet[Match]:
+    qs = Match.objects.all()
+    authed = user is not None and getattr(user, "is_authenticated", False)
+    if awaiting:
+        if not authed:
+            return qs.none()
+        qs = qs.filter(seats__user=user, seats__awaiting=True)
+    elif mine:
+        if not authed:
+            return qs.none()
+        qs = qs.filter(seats__user=user)
+    if open_only:
+        qs = qs.filter(status=Match.Status.OPEN)
+        if authed:
+            qs = qs.exclude(seats__user=user).filter(
+                Q(seats__user__isnull=True, seats__invited__isnull=True)
+                | Q(seats__user__isnull=True, seats__invited=user)
+            )
+        else:
+            qs = qs.filter(seats__user__isnull=True, seats__invited__isnull=True)
+    return qs.distinct().order_by("-updated_at")
+
+
+def match_summary(match: Match, user: Any) -> dict[str, Any]:
+    """A row for lists: no board, no hidden information."""
+    engine = engine_of(match)
+    seats = list(match.seats.all())
+    your = next((s.index for s in seats if user is not None and s.user_id == getattr(user, "pk", None)), None)
+    return {
+        "id": match.pk,
+        "game": match.game,
+        "title": engine.title,
+        "status": match.status,
+        "seq": match.seq,
+        "num_seats": match.num_seats,
+        "seats": [
+            {"index": s.index, "name": engine.seat_name(s.index), "username": s.user.username if s.user_id else None}
+            for s in seats
+        ],
+        "active_seats": list(match.active_seats),
+        "your_seat": your,
+        "your_turn": your is not None and your in match.active_seats,
+        "outcome": match.outcome,
+        "updated_at": match.updated_at.isoformat(),
+    }

@@ -1,0 +1,466 @@
+"""Every write to a match goes through here: create, join, move, resign (ARCHITECTURE §3).
+
+``move_submit`` is the ONE way a move enters a match, for the web, the API, email replies,
+timeouts and bots. Each service locks the match row, checks, writes the log entry and the
+cached state and the outbox rows, and commits; nothing slow happens inside the transaction
+(notifications leave after the commit).
+"""
+
+from __future__ import annotations
+
+import secrets as pysecrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import jsonschema
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from . import notify
+from .engines import get as get_engine
+from .engines.base import Engine, Event, Invalid, Move, Step
+from .engines.dice import Dice, commitment, entry_nonce, mix_seed
+from .errors import BadRequest, Conflict, Forbidden, IllegalMove, NotFound
+from .hashing import entry_hash, entry_payload
+from .models import LogEntry, Match, Seat
+
+User = get_user_model()
+
+MAX_SALT = 200
+MAX_IDEMPOTENCY_KEY = 200
+RESIGN = "resign"
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    seq: int
+    replayed: bool = False
+
+
+# -- helpers ------------------------------------------------------------------------------
+
+
+def engine_for(game: str) -> Engine:
+    engine = get_engine(game) if isinstance(game, str) else None
+    if engine is None:
+        raise BadRequest("unknown_game", f"There is no game {game!r}; see GET /api/games/ for the list.")
+    return engine
+
+
+def options_validate(engine: Engine, options: Any) -> dict[str, Any]:
+    """The engine's defaults overlaid with ``options``, checked against its JSON Schema."""
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise BadRequest("invalid_options", "options must be a JSON object.")
+    merged = {**engine.default_options(), **options}
+    validator = jsonschema.Draft202012Validator(engine.options_schema())
+    errors = sorted(validator.iter_errors(merged), key=lambda e: list(e.path))
+    if errors:
+        err = errors[0]
+        where = ".".join(str(p) for p in err.path) or "options"
+        raise BadRequest("invalid_options", f"{where}: {err.message}")
+    return merged
+
+
+def _lock(match_id: Any) -> Match:
+    try:
+        return Match.objects.select_for_update().get(pk=int(match_id))
+    except (Match.DoesNotExist, TypeError, ValueError) as exc:
+        raise NotFound("match_not_found", f"There is no match {match_id}.") from exc
+
+
+def _salt(salt: Any) -> str:
+    if salt is None:
+        return ""
+    if not isinstance(salt, str) or len(salt) > MAX_SALT:
+        raise BadRequest("bad_salt", f"A salt is a string of at most {MAX_SALT} characters.")
+    return salt
+
+
+def _append(
+    match: Match,
+    *,
+    seat: int | None,
+    user: Any,
+    move: dict[str, Any],
+    step_events: Sequence[Event],
+    move_audience: frozenset[int] | None,
+    draws: list[dict[str, Any]],
+    source: str,
+    idempotency_key: str | None = None,
+) -> LogEntry:
+    """Append entry ``match.seq + 1`` to the chain; the caller holds the match row lock."""
+    seq = match.seq + 1
+    now = timezone.now()
+    events = [e.to_json() for e in step_events]
+    audience = None if move_audience is None else sorted(move_audience)
+    prev = match.log_head or match.seed_commitment
+    payload = entry_payload(
+        match_id=match.pk,
+        seq=seq,
+        seat=seat,
+        move=move,
+        move_audience=audience,
+        events=events,
+        dice=draws,
+        engine_version=match.engine_version,
+        created_at=now.isoformat(),
+        prev_hash=prev,
+        nonce=entry_nonce(bytes(match.dice_seed or match.seed), seq),
+    )
+    entry = LogEntry(
+        match=match,
+        seq=seq,
+        seat=seat,
+        user=user,
+        kind=str(move.get("kind", "")),
+        move=move,
+        move_audience=audience,
+        events=events,
+        dice=draws,
+        engine_version=match.engine_version,
+        source=source,
+        idempotency_key=idempotency_key,
+        prev_hash=prev,
+        hash=entry_hash(payload),
+        created_at=now,
+    )
+    entry.save(force_insert=True)
+    match.seq = seq
+    match.log_head = entry.hash
+    return entry
+
+
+def _settle(match: Match, engine: Engine, state: Any, before: Sequence[int]) -> None:
+    """Store the new state, who is on turn and any outcome; write the outbox rows."""
+    active = sorted(engine.active_seats(state))
+    outcome = engine.outcome(state)
+    match.state = engine.dump(state)
+    match.active_seats = active
+    fields = ["seq", "log_head", "state", "active_seats", "updated_at"]
+    if outcome is not None:
+        match.status = Match.Status.FINISHED
+        match.outcome = outcome.to_json()
+        match.finished_at = timezone.now()
+        fields += ["status", "outcome", "finished_at"]
+    match.save(update_fields=fields)
+    if list(before) != active:
+        Seat.objects.filter(match=match).update(awaiting=False)
+        if active:
+            Seat.objects.filter(match=match, index__in=active).update(awaiting=True)
+    notify.after_entry(match, before=before, after=active)
+
+
+# -- create / join ------------------------------------------------------------------------
+
+
+def match_create(
+    *,
+    user: Any,
+    game: str,
+    options: Any = None,
+    seats: Any = None,
+    invite: Any = (),
+    seat: Any = None,
+    salt: Any = "",
+) -> Match:
+    """Open a match of ``game``; the creator takes a seat, invited players get theirs reserved."""
+    engine = engine_for(game)
+    n = engine.min_seats if seats is None else seats
+    if not isinstance(n, int) or isinstance(n, bool) or not engine.min_seats <= n <= engine.max_seats:
+        span = (
+            f"{engine.min_seats}"
+            if engine.min_seats == engine.max_seats
+            else f"{engine.min_seats} to {engine.max_seats}"
+        )
+        raise BadRequest("invalid_seats", f"{engine.title} is played by {span} players.")
+    opts = options_validate(engine, options)
+    if invite is None:
+        invite = []
+    if not isinstance(invite, list | tuple) or not all(isinstance(u, str) for u in invite):
+        raise BadRequest("bad_invite", "invite is a list of usernames.")
+    names = [u.strip() for u in invite if u.strip()]
+    if len({u.lower() for u in names}) != len(names):
+        raise BadRequest("bad_invite", "A player is invited twice.")
+    if len(names) > n - 1:
+        raise BadRequest("too_many_invites", f"This match has {n} seats: invite at most {n - 1} players.")
+    invitees = []
+    for name in names:
+        if name.lower() == user.username.lower():
+            raise BadRequest("bad_invite", "You take a seat yourself; invite the other players.")
+        found = User.objects.filter(username__iexact=name).first()
+        if found is None:
+            raise BadRequest("unknown_user", f"There is no player called {name!r}.")
+        invitees.append(found)
+    own = 0 if seat is None else seat
+    if not isinstance(own, int) or isinstance(own, bool) or not 0 <= own < n:
+        raise BadRequest("bad_seat", f"Choose a seat from 0 to {n - 1}.")
+    salt = _salt(salt)
+    seed = pysecrets.token_bytes(32)
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=engine.key,
+            engine_version=engine.version,
+            options=opts,
+            num_seats=n,
+            seed=seed,
+            seed_commitment=commitment(seed),
+            created_by=user,
+        )
+        others = iter(i for i in range(n) if i != own)
+        reserved = {next(others): invitee for invitee in invitees}
+        Seat.objects.bulk_create(
+            [
+                Seat(
+                    match=match,
+                    index=i,
+                    user=user if i == own else None,
+                    invited=reserved.get(i),
+                    salt=salt if i == own else "",
+                    joined_at=timezone.now() if i == own else None,
+                )
+                for i in range(n)
+            ]
+        )
+        notify.invitations(match, reserved)
+        if n == 1:
+            _start(match, engine)
+    return match
+
+
+def match_join(*, user: Any, match_id: Any, seat: Any = None, salt: Any = "") -> Match:
+    """Take a seat (the one reserved for you, the one asked for, or the first free one)."""
+    salt = _salt(salt)
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+        raise BadRequest("bad_seat", "seat is a seat number.")
+    with transaction.atomic():
+        match = _lock(match_id)
+        if match.status != Match.Status.OPEN:
+            raise Conflict("match_full", "This match has started: all its seats are taken.", seq=match.seq)
+        seats = list(match.seats.all())
+        if any(s.user_id == user.pk for s in seats):
+            raise Conflict("already_seated", "You already have a seat in this match.", seq=match.seq)
+        free = [s for s in seats if s.user_id is None]
+        mine = [s for s in free if s.invited_id == user.pk]
+        if seat is not None:
+            chosen = next((s for s in seats if s.index == seat), None)
+            if chosen is None:
+                raise BadRequest("bad_seat", f"Choose a seat from 0 to {match.num_seats - 1}.")
+            if chosen.user_id is not None:
+                raise Conflict("seat_taken", f"Seat {seat} is taken.", seq=match.seq)
+            if chosen.invited_id not in (None, user.pk):
+                raise Forbidden("seat_reserved", f"Seat {seat} is reserved for an invited player.")
+        elif mine:
+            chosen = mine[0]
+        else:
+            open_seats = [s for s in free if s.invited_id is None]
+            if not open_seats:
+                raise Conflict("match_full", "No seat in this match is free for you.", seq=match.seq)
+            chosen = open_seats[0]
+        chosen.user = user
+        chosen.salt = salt
+        chosen.joined_at = timezone.now()
+        chosen.save(update_fields=["user", "salt", "joined_at"])
+        if all(s.user_id is not None for s in seats):
+            _start(match, engine_for(match.game))
+        else:
+            match.save(update_fields=["updated_at"])
+    return match
+
+
+def _start(match: Match, engine: Engine) -> None:
+    """All seats are taken: mix the salts into the seed, set the board up (log entry 1)."""
+    seats = list(match.seats.order_by("index"))
+    match.dice_seed = mix_seed(bytes(match.seed), [s.salt for s in seats])
+    dice = Dice(bytes(match.dice_seed), match.seq + 1)
+    step = engine.setup(match.options, match.num_seats, dice)
+    _append(
+        match,
+        seat=None,
+        user=None,
+        move={"kind": "setup"},
+        step_events=step.events,
+        move_audience=None,
+        draws=dice.draws,
+        source="server",
+    )
+    match.status = Match.Status.ACTIVE
+    match.started_at = timezone.now()
+    match.save(update_fields=["dice_seed", "status", "started_at"])
+    _settle(match, engine, step.state, before=[])
+
+
+# -- moves --------------------------------------------------------------------------------
+
+
+def _seat_of(match: Match, user: Any) -> int:
+    if user is None or not getattr(user, "is_authenticated", False):
+        raise Forbidden("not_a_player", "Sign in to play.")
+    index = match.seats.filter(user=user).values_list("index", flat=True).first()
+    if index is None:
+        raise Forbidden("not_a_player", "You do not have a seat in this match.")
+    return index
+
+
+def _check_expected_seq(expected_seq: Any) -> int:
+    if not isinstance(expected_seq, int) or isinstance(expected_seq, bool) or expected_seq < 0:
+        raise BadRequest("bad_expected_seq", "expected_seq is the match's seq as you last saw it.")
+    return expected_seq
+
+
+def move_submit(
+    *,
+    match_id: Any,
+    user: Any,
+    expected_seq: Any,
+    move: Any,
+    idempotency_key: str | None = None,
+    source: str = "api",
+) -> MoveResult:
+    """Validate ``move`` for the user's seat against the match as of ``expected_seq`` and
+    append it. The match row is locked for the check and the write. A repeated request
+    (same idempotency key, or the identical move at the same expected_seq) returns the
+    original answer instead of a second entry."""
+    expected_seq = _check_expected_seq(expected_seq)
+    if idempotency_key is not None and (
+        not isinstance(idempotency_key, str) or not 0 < len(idempotency_key) <= MAX_IDEMPOTENCY_KEY
+    ):
+        raise BadRequest("bad_idempotency_key", f"An Idempotency-Key has 1 to {MAX_IDEMPOTENCY_KEY} characters.")
+    parsed = Move.from_json(move)
+    if isinstance(parsed, Invalid):
+        raise BadRequest(parsed.code, parsed.message)
+    move_json = parsed.to_json()
+    with transaction.atomic():
+        match = _lock(match_id)
+        seat = _seat_of(match, user)
+        if idempotency_key is not None:
+            earlier = LogEntry.objects.filter(match=match, seat=seat, idempotency_key=idempotency_key).first()
+            if earlier is not None:
+                if earlier.move != move_json:
+                    raise Conflict(
+                        "idempotency_key_reused",
+                        "This Idempotency-Key was already used for a different move.",
+                        seq=match.seq,
+                    )
+                return MoveResult(earlier.seq, replayed=True)
+        if expected_seq != match.seq:
+            twin = (
+                LogEntry.objects.filter(match=match, seq=expected_seq + 1, seat=seat)
+                .only("move", "seq")
+                .first()
+                if expected_seq < match.seq
+                else None
+            )
+            if twin is not None and twin.move == move_json:
+                return MoveResult(twin.seq, replayed=True)
+            raise Conflict(
+                "stale_seq",
+                f"The match is at seq {match.seq}, not {expected_seq}: reload it and try again.",
+                seq=match.seq,
+            )
+        if match.status == Match.Status.OPEN:
+            raise Conflict("match_not_started", "The match starts when every seat is taken.", seq=match.seq)
+        if match.status == Match.Status.FINISHED:
+            raise Conflict("match_over", "This match is over.", seq=match.seq)
+        engine = engine_for(match.game)
+        state = engine.load(match.state)
+        dice = Dice(bytes(match.dice_seed), match.seq + 1)
+        result = engine.apply(state, seat, parsed, dice)
+        if isinstance(result, Invalid):
+            if result.code == "not_your_turn":
+                raise Conflict("not_your_turn", result.message, seq=match.seq)
+            raise IllegalMove(result.code, result.message, seq=match.seq)
+        before = list(match.active_seats)
+        try:
+            with transaction.atomic():
+                _append(
+                    match,
+                    seat=seat,
+                    user=user,
+                    move=move_json,
+                    step_events=result.events,
+                    move_audience=result.move_audience,
+                    draws=dice.draws,
+                    source=source,
+                    idempotency_key=idempotency_key,
+                )
+        except IntegrityError as exc:  # the unique (match, seq) key: the last line of defence
+            raise Conflict("stale_seq", "Another move was recorded first; reload.", seq=match.seq) from exc
+        _settle(match, engine, result.state, before)
+        return MoveResult(match.seq)
+
+
+def match_resign(*, match_id: Any, user: Any, expected_seq: Any = None) -> MoveResult:
+    """Concede: the log records it and the other players win."""
+    with transaction.atomic():
+        match = _lock(match_id)
+        seat = _seat_of(match, user)
+        if match.status != Match.Status.ACTIVE:
+            raise Conflict(
+                "match_over" if match.is_over else "match_not_started",
+                "Only a match in play can be resigned.",
+                seq=match.seq,
+            )
+        if expected_seq is not None and _check_expected_seq(expected_seq) != match.seq:
+            raise Conflict("stale_seq", f"The match is at seq {match.seq}; reload it.", seq=match.seq)
+        before = list(match.active_seats)
+        _append(
+            match,
+            seat=seat,
+            user=user,
+            move={"kind": RESIGN},
+            step_events=[Event("resigned", {"seat": seat})],
+            move_audience=None,
+            draws=[],
+            source="api",
+        )
+        match.status = Match.Status.FINISHED
+        match.outcome = resign_outcome(match.num_seats, seat)
+        match.finished_at = timezone.now()
+        match.active_seats = []
+        match.save(
+            update_fields=["seq", "log_head", "status", "outcome", "finished_at", "active_seats", "updated_at"]
+        )
+        Seat.objects.filter(match=match).update(awaiting=False)
+        notify.after_entry(match, before=before, after=[])
+        return MoveResult(match.seq)
+
+
+def resign_outcome(num_seats: int, seat: int) -> dict[str, Any]:
+    return {
+        "winners": [i for i in range(num_seats) if i != seat],
+        "draw": False,
+        "reason": "resignation",
+        "scores": None,
+    }
+
+
+def replay(match: Match) -> tuple[Any, dict[str, Any] | None]:
+    """Rebuild the state from the log alone; returns (engine dump, outcome)."""
+    engine = engine_for(match.game)
+    seed = bytes(match.dice_seed) if match.dice_seed else None
+    state: Any = None
+    outcome = None
+    for entry in match.log.order_by("seq").iterator():
+        dice = Dice(seed, entry.seq) if seed else None
+        if entry.kind == "setup":
+            step: Step | Invalid = engine.setup(match.options, match.num_seats, dice)
+        elif entry.kind == RESIGN and entry.seat is not None:
+            outcome = resign_outcome(match.num_seats, entry.seat)
+            break
+        else:
+            step = engine.apply(state, entry.seat, Move.from_json(entry.move), dice)
+        if isinstance(step, Invalid):
+            raise ValueError(f"entry {entry.seq} no longer applies: {step.code}: {step.message}")
+        if dice is not None and dice.draws != entry.dice:
+            raise ValueError(f"entry {entry.seq}: the dice differ from the recorded draws")
+        if [e.to_json() for e in step.events] != entry.events:
+            raise ValueError(f"entry {entry.seq}: the events differ from the recorded ones")
+        state = step.state
+        result = engine.outcome(state)
+        if result is not None:
+            outcome = result.to_json()
+    return (engine.dump(state) if state is not None else None), outcome

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class NotificationsConfig(AppConfig):
+    name = "notifications"
+    verbose_name = "Notifications"

@@ -1,0 +1,30 @@
+"""Delivery channels. Each takes an outbox row whose payload is ready to send."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+
+from .models import Outbox
+
+
+def send_email(row: Outbox) -> None:
+    p = row.payload
+    msg = EmailMultiAlternatives(
+        subject=p["subject"],
+        body=p["text"],
+        from_email=p.get("from") or settings.DEFAULT_FROM_EMAIL,
+        to=[p["to"]],
+        headers={"X-Starpost-Outbox": row.dedupe_key, **p.get("headers", {})},
+        reply_to=[p["reply_to"]] if p.get("reply_to") else None,
+    )
+    if p.get("html"):
+        msg.attach_alternative(p["html"], "text/html")
+    msg.send(fail_silently=False)
+
+
+CHANNELS = {Outbox.Channel.EMAIL: send_email}
+
+
+def send(row: Outbox) -> None:
+    CHANNELS[row.channel](row)

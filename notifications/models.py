@@ -1,0 +1,40 @@
+"""The outbox: one row per (event, recipient, channel), written in the move's transaction."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class Outbox(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        SENDING = "sending"
+        SENT = "sent"
+        FAILED = "failed"
+
+    class Channel(models.TextChoices):
+        EMAIL = "email"
+
+    dedupe_key = models.CharField(max_length=200, unique=True)
+    channel = models.CharField(max_length=20, choices=Channel.choices, default=Channel.EMAIL)
+    kind = models.CharField(max_length=40)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    # Already redacted for the recipient by the code that wrote the row.
+    payload = models.JSONField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    available_at = models.DateTimeField(default=timezone.now)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "available_at"])]
+        ordering = ["id"]
+        verbose_name_plural = "outbox"
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.user_id} via {self.channel} ({self.status})"

@@ -1,0 +1,46 @@
+"""Writing to the outbox. Callers pass payloads that are already redacted for the recipient."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from .models import Outbox
+
+
+@dataclass(frozen=True)
+class Message:
+    dedupe_key: str
+    user_id: int
+    kind: str
+    payload: dict[str, Any]
+    channel: str = Outbox.Channel.EMAIL
+
+
+def outbox_add(messages: Iterable[Message]) -> list[int]:
+    """Write outbox rows in the caller's transaction and send them once it commits.
+
+    Rows whose dedupe key already exists are skipped, so a retried write sends nothing twice.
+    """
+    from .tasks import deliver
+
+    rows = [
+        Outbox(dedupe_key=m.dedupe_key, user_id=m.user_id, kind=m.kind, payload=m.payload, channel=m.channel)
+        for m in messages
+    ]
+    if not rows:
+        return []
+    existing = set(
+        Outbox.objects.filter(dedupe_key__in=[r.dedupe_key for r in rows]).values_list("dedupe_key", flat=True)
+    )
+    rows = [r for r in rows if r.dedupe_key not in existing]
+    created = Outbox.objects.bulk_create(rows)
+    ids = [r.pk for r in created]
+    if ids and None in ids:  # backends without RETURNING: read the ids back
+        ids = list(Outbox.objects.filter(dedupe_key__in=[r.dedupe_key for r in rows]).values_list("pk", flat=True))
+    for pk in ids:
+        transaction.on_commit(lambda pk=pk: deliver.delay(pk))
+    return ids
