@@ -57,7 +57,10 @@ class Me(APIView):
     @extend_schema(
         request=inline_serializer(
             "ProfileIn",
-            {"timezone": serializers.CharField(required=False), "email": serializers.CharField(required=False)},
+            {
+                "timezone": serializers.CharField(required=False),
+                "email": serializers.CharField(required=False),
+            },
         ),
         responses={200: UserOut},
         summary="Change your timezone or email",

@@ -33,9 +33,14 @@ def exception_handler(exc, context):
     if isinstance(exc, DomainError):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, exceptions.ParseError):
-        return Response({"code": "malformed_json", "message": f"The request body is not valid JSON: {exc.detail}"}, status=400)
+        return Response(
+            {"code": "malformed_json", "message": f"The request body is not valid JSON: {exc.detail}"},
+            status=400,
+        )
     if isinstance(exc, exceptions.UnsupportedMediaType):
-        return Response({"code": "unsupported_media_type", "message": "Send the body as application/json."}, status=415)
+        return Response(
+            {"code": "unsupported_media_type", "message": "Send the body as application/json."}, status=415
+        )
     if isinstance(exc, exceptions.ValidationError):
         field, message = _first_message(exc.detail)
         text = f"{field}: {message}" if field and field != "non_field_errors" else message

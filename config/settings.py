@@ -22,7 +22,7 @@ SECRET_KEY = env_str("DJANGO_SECRET_KEY") or ""
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG=0")
-    SECRET_KEY = "insecure-embedded-default-key-do-not-use-in-production"  # noqa: S105
+    SECRET_KEY = "insecure-embedded-default-key-do-not-use-in-production"
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
@@ -43,6 +43,11 @@ INSTALLED_APPS = [
     "notifications",
     "games",
 ]
+# Benchmarks only (bench/README.md): STARPOST_BENCH=1 adds the bare baseline endpoint that
+# bench/run.py compares the move endpoint with. Never set in a deployment.
+STARPOST_BENCH = env_bool("STARPOST_BENCH", False)
+if STARPOST_BENCH:
+    INSTALLED_APPS += ["bench.bareapp"]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

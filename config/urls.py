@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -25,3 +26,6 @@ urlpatterns = [
     path("accounts/profile/", accounts_views.profile, name="profile"),
     path("", include("games.urls")),
 ]
+
+if settings.STARPOST_BENCH:  # benchmarks only: the bare baseline endpoint (bench/README.md)
+    urlpatterns.insert(0, path("bench/", include("bench.bareapp.urls")))

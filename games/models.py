@@ -101,7 +101,7 @@ class LogEntry(models.Model):
     dice = models.JSONField(default=list)
     engine_version = models.CharField(max_length=20)
     source = models.CharField(max_length=20, default="api")
-    idempotency_key = models.CharField(max_length=200, null=True, blank=True)
+    idempotency_key = models.CharField(max_length=200, null=True, blank=True)  # noqa: DJ001 - NULL = no key
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64)
     created_at = models.DateTimeField()

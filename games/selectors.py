@@ -128,7 +128,9 @@ def entry_for(engine: Engine, entry: LogEntry, viewer: Viewer) -> dict[str, Any]
     sealed = aud is not None and not reveal and (viewer.seat is None or viewer.seat not in aud)
     events = visible_events((Event.from_json(e) for e in entry.events), viewer.seat, reveal)
     draws = [
-        d for d in entry.dice if reveal or d.get("to") is None or (viewer.seat is not None and viewer.seat in d["to"])
+        d
+        for d in entry.dice
+        if reveal or d.get("to") is None or (viewer.seat is not None and viewer.seat in d["to"])
     ]
     move = None if sealed else entry.move
     if entry.kind == RESIGN and entry.seat is not None:
@@ -154,7 +156,9 @@ def log_for(match: Match, user: Any, *, after: int = 0, limit: int | None = None
     return log_view(match, Viewer.of(match, user), after=after, limit=limit)
 
 
-def log_view(match: Match, viewer: Viewer, *, after: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
+def log_view(
+    match: Match, viewer: Viewer, *, after: int = 0, limit: int | None = None
+) -> list[dict[str, Any]]:
     engine = engine_of(match)
     qs = match.log.filter(seq__gt=after).order_by("seq")
     if limit is not None:
@@ -257,7 +261,11 @@ def match_summary(match: Match, user: Any) -> dict[str, Any]:
         "seq": match.seq,
         "num_seats": match.num_seats,
         "seats": [
-            {"index": s.index, "name": engine.seat_name(s.index), "username": s.user.username if s.user_id else None}
+            {
+                "index": s.index,
+                "name": engine.seat_name(s.index),
+                "username": s.user.username if s.user_id else None,
+            }
             for s in seats
         ],
         "active_seats": list(match.active_seats),

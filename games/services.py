@@ -328,7 +328,9 @@ def move_submit(
     if idempotency_key is not None and (
         not isinstance(idempotency_key, str) or not 0 < len(idempotency_key) <= MAX_IDEMPOTENCY_KEY
     ):
-        raise BadRequest("bad_idempotency_key", f"An Idempotency-Key has 1 to {MAX_IDEMPOTENCY_KEY} characters.")
+        raise BadRequest(
+            "bad_idempotency_key", f"An Idempotency-Key has 1 to {MAX_IDEMPOTENCY_KEY} characters."
+        )
     parsed = Move.from_json(move)
     if isinstance(parsed, Invalid):
         raise BadRequest(parsed.code, parsed.message)
@@ -422,7 +424,15 @@ def match_resign(*, match_id: Any, user: Any, expected_seq: Any = None) -> MoveR
         match.finished_at = timezone.now()
         match.active_seats = []
         match.save(
-            update_fields=["seq", "log_head", "status", "outcome", "finished_at", "active_seats", "updated_at"]
+            update_fields=[
+                "seq",
+                "log_head",
+                "status",
+                "outcome",
+                "finished_at",
+                "active_seats",
+                "updated_at",
+            ]
         )
         Seat.objects.filter(match=match).update(awaiting=False)
         notify.after_entry(match, before=before, after=[])

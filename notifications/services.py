@@ -34,13 +34,17 @@ def outbox_add(messages: Iterable[Message]) -> list[int]:
     if not rows:
         return []
     existing = set(
-        Outbox.objects.filter(dedupe_key__in=[r.dedupe_key for r in rows]).values_list("dedupe_key", flat=True)
+        Outbox.objects.filter(dedupe_key__in=[r.dedupe_key for r in rows]).values_list(
+            "dedupe_key", flat=True
+        )
     )
     rows = [r for r in rows if r.dedupe_key not in existing]
     created = Outbox.objects.bulk_create(rows)
     ids = [r.pk for r in created]
     if ids and None in ids:  # backends without RETURNING: read the ids back
-        ids = list(Outbox.objects.filter(dedupe_key__in=[r.dedupe_key for r in rows]).values_list("pk", flat=True))
+        ids = list(
+            Outbox.objects.filter(dedupe_key__in=[r.dedupe_key for r in rows]).values_list("pk", flat=True)
+        )
     for pk in ids:
         transaction.on_commit(lambda pk=pk: deliver.delay(pk))
     return ids

@@ -24,9 +24,9 @@ def backoff(attempts: int) -> timedelta:
 def claim(pk: int) -> bool:
     """Take the row for this worker; False if someone else has it or it is done."""
     now = timezone.now()
-    claimed = Outbox.objects.filter(
-        pk=pk, status=Outbox.Status.PENDING, available_at__lte=now
-    ).update(status=Outbox.Status.SENDING, claimed_at=now, attempts=F("attempts") + 1)
+    claimed = Outbox.objects.filter(pk=pk, status=Outbox.Status.PENDING, available_at__lte=now).update(
+        status=Outbox.Status.SENDING, claimed_at=now, attempts=F("attempts") + 1
+    )
     return claimed == 1
 
 

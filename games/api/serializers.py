@@ -21,7 +21,9 @@ class JoinIn(serializers.Serializer):
 
 class MoveIn(serializers.Serializer):
     expected_seq = serializers.IntegerField(min_value=0)
-    move = serializers.JSONField(help_text='One move exactly as listed by legal-moves, e.g. {"kind": "draw"}.')
+    move = serializers.JSONField(
+        help_text='One move exactly as listed by legal-moves, e.g. {"kind": "draw"}.'
+    )
 
 
 class ResignIn(serializers.Serializer):

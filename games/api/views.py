@@ -13,7 +13,14 @@ from ..errors import Conflict, Forbidden, NotFound
 from ..models import Match
 from . import serializers as s
 
-ERRORS = {400: s.ErrorOut, 401: s.ErrorOut, 403: s.ErrorOut, 404: s.ErrorOut, 409: s.ErrorOut, 422: s.ErrorOut}
+ERRORS = {
+    400: s.ErrorOut,
+    401: s.ErrorOut,
+    403: s.ErrorOut,
+    404: s.ErrorOut,
+    409: s.ErrorOut,
+    422: s.ErrorOut,
+}
 
 
 def _match(pk: int) -> Match:
@@ -48,7 +55,10 @@ class MatchList(APIView):
     )
     def get(self, request):
         qs = selectors.match_list(
-            request.user, mine=_flag(request, "mine"), awaiting=_flag(request, "awaiting"), open_only=_flag(request, "open")
+            request.user,
+            mine=_flag(request, "mine"),
+            awaiting=_flag(request, "awaiting"),
+            open_only=_flag(request, "open"),
         ).prefetch_related("seats__user")[:100]
         return Response([selectors.match_summary(m, request.user) for m in qs])
 
@@ -64,18 +74,18 @@ class MatchDetail(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(responses={200: s.MatchOut, 404: s.ErrorOut}, summary="A match as you may see it")
-    def get(self, request, pk: int):
-        return Response(selectors.match_view_for(_match(pk), request.user))
+    def get(self, request, id: int):
+        return Response(selectors.match_view_for(_match(id), request.user))
 
 
 class MatchJoin(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=s.JoinIn, responses={200: s.MatchOut, **ERRORS}, summary="Take a seat")
-    def post(self, request, pk: int):
+    def post(self, request, id: int):
         data = s.JoinIn(data=request.data if request.data else {})
         data.is_valid(raise_exception=True)
-        match = services.match_join(user=request.user, match_id=pk, **data.validated_data)
+        match = services.match_join(user=request.user, match_id=id, **data.validated_data)
         return Response(selectors.match_view_for(match, request.user))
 
 
@@ -83,8 +93,8 @@ class LegalMoves(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(responses={200: s.LegalMovesOut, 404: s.ErrorOut}, summary="Your legal moves now")
-    def get(self, request, pk: int):
-        return Response(selectors.legal_moves_for(_match(pk), request.user))
+    def get(self, request, id: int):
+        return Response(selectors.legal_moves_for(_match(id), request.user))
 
 
 class MoveCreate(APIView):
@@ -96,11 +106,11 @@ class MoveCreate(APIView):
         parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)],
         summary="Make a move",
     )
-    def post(self, request, pk: int):
+    def post(self, request, id: int):
         data = s.MoveIn(data=request.data)
         data.is_valid(raise_exception=True)
         result = services.move_submit(
-            match_id=pk,
+            match_id=id,
             user=request.user,
             expected_seq=data.validated_data["expected_seq"],
             move=data.validated_data["move"],
@@ -115,10 +125,10 @@ class Resign(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=s.ResignIn, responses={201: s.MoveOut, **ERRORS}, summary="Resign the match")
-    def post(self, request, pk: int):
+    def post(self, request, id: int):
         data = s.ResignIn(data=request.data if request.data else {})
         data.is_valid(raise_exception=True)
-        result = services.match_resign(match_id=pk, user=request.user, **data.validated_data)
+        result = services.match_resign(match_id=id, user=request.user, **data.validated_data)
         return Response({"seq": result.seq}, status=status.HTTP_201_CREATED)
 
 
@@ -130,20 +140,20 @@ class Log(APIView):
         responses={200: serializers.ListField(child=serializers.JSONField()), 404: s.ErrorOut},
         summary="The log as you may see it",
     )
-    def get(self, request, pk: int):
+    def get(self, request, id: int):
         try:
             after = max(int(request.query_params.get("after", 0)), 0)
         except ValueError:
             after = 0
-        return Response(selectors.log_for(_match(pk), request.user, after=after))
+        return Response(selectors.log_for(_match(id), request.user, after=after))
 
 
 class Export(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(summary="The full log of a finished match, with its seed, for the verifier")
-    def get(self, request, pk: int):
-        match = _match(pk)
+    def get(self, request, id: int):
+        match = _match(id)
         if not match.is_over:
             raise Conflict("match_not_over", "The export is available once the match is over.", seq=match.seq)
         if not match.seats.filter(user=request.user).exists():

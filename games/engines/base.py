@@ -23,17 +23,34 @@ Seat = int
 """A seat is its index in the match, 0-based."""
 
 
+class FrozenMap(tuple):
+    """A JSON object made hashable: its (key, value) pairs sorted by key. ``dict(m)`` works."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:  # never equal to a plain list of pairs
+        return isinstance(other, FrozenMap) and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((FrozenMap, tuple(self)))
+
+
 def freeze(value: Any) -> Any:
-    """Turn JSON-like data into hashable, immutable data (lists become tuples)."""
+    """Turn JSON-like data into hashable, immutable data (objects -> FrozenMap, lists -> tuples)."""
     if isinstance(value, Mapping):
-        return tuple(sorted((str(k), freeze(v)) for k, v in value.items()))
+        return FrozenMap(sorted((str(k), freeze(v)) for k, v in value.items()))
     if isinstance(value, list | tuple):
         return tuple(freeze(v) for v in value)
     return value
 
 
 def thaw(value: Any) -> Any:
-    """Inverse of :func:`freeze` for move arguments (tuples become lists)."""
+    """Inverse of :func:`freeze`: back to JSON-ready dicts and lists."""
+    if isinstance(value, FrozenMap):
+        return {k: thaw(v) for k, v in value}
     if isinstance(value, tuple):
         return [thaw(v) for v in value]
     return value
@@ -54,10 +71,10 @@ class Move:
     def from_json(cls, data: Any) -> Move | Invalid:
         """Build a move from client JSON; anything that is not a move object is Invalid."""
         if not isinstance(data, Mapping):
-            return Invalid("bad_move", "A move must be a JSON object with a \"kind\".")
+            return Invalid("bad_move", 'A move must be a JSON object with a "kind".')
         kind = data.get("kind")
         if not isinstance(kind, str) or not kind:
-            return Invalid("bad_move", "A move needs a \"kind\" naming what to do.")
+            return Invalid("bad_move", 'A move needs a "kind" naming what to do.')
         args = {k: v for k, v in data.items() if k != "kind"}
         if any(not isinstance(k, str) for k in args):
             return Invalid("bad_move", "Move fields must be named by strings.")

@@ -32,7 +32,7 @@ SQLITE_BACKWARD = [
 def forward(apps, schema_editor):
     vendor = schema_editor.connection.vendor
     if vendor == "postgresql":
-        schema_editor.execute(PG_FORWARD)
+        schema_editor.execute(PG_FORWARD, params=None)
     elif vendor == "sqlite":
         for sql in SQLITE_FORWARD:
             schema_editor.execute(sql)
@@ -43,7 +43,7 @@ def forward(apps, schema_editor):
 def backward(apps, schema_editor):
     vendor = schema_editor.connection.vendor
     if vendor == "postgresql":
-        schema_editor.execute(PG_BACKWARD)
+        schema_editor.execute(PG_BACKWARD, params=None)
     elif vendor == "sqlite":
         for sql in SQLITE_BACKWARD:
             schema_editor.execute(sql)

@@ -42,7 +42,7 @@ def html_board(game: str, view: dict[str, Any]) -> str:
 
 
 def outcome_text(engine: Any, outcome: dict[str, Any] | None) -> str:
-    """"Blue wins (all enemy ships eliminated)", "Draw (...)"."""
+    """ "Blue wins (all enemy ships eliminated)", "Draw (...)"."""
     if not outcome:
         return ""
     reason = outcome.get("reason") or ""

@@ -30,7 +30,12 @@ ENGINE_IDS = [e.key for e in ENGINES]
 PLAYOUT = settings(
     max_examples=12,
     deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    # Engines are stateless singletons, so sharing the function-scoped fixture is safe.
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.function_scoped_fixture,
+    ],
 )
 
 seeds = st.binary(min_size=8, max_size=16)
@@ -87,11 +92,15 @@ def test_apply_never_mutates_and_every_listed_move_is_accepted(engine, seed, rng
 
 
 @PLAYOUT
-@given(seed=seeds, rng_seed=st.integers(0, 2**32), garbage=st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=8,
-))
+@given(
+    seed=seeds,
+    rng_seed=st.integers(0, 2**32),
+    garbage=st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=12),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+        max_leaves=8,
+    ),
+)
 def test_garbage_is_invalid_never_an_exception(engine, seed, rng_seed, garbage):
     rng = random.Random(rng_seed)
     n = engine.min_seats

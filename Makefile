@@ -1,0 +1,71 @@
+# Starpost: `make run` serves the embedded default, `make test` runs the tests.
+# Both set everything up on a fresh machine with Python 3.11 and make.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+UV_VERSION := 0.13.9
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+# Tests run against real services (see README, "Tests").
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/starpost
+TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
+
+.PHONY: run test lint check bench verify-matches worker beat serve clean browser
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.synced: pyproject.toml uv.lock | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check "uv==$(UV_VERSION)"
+	UV_PROJECT_ENVIRONMENT=$(VENV) $(BIN)/uv sync --frozen --inexact --python $(BIN)/python
+	touch $@
+
+## run: the embedded default — SQLite, in-process tasks, email to console and var/mail, demo data
+run: $(VENV)/.synced
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py seed_demo
+	@echo "Starpost on http://$(HOST):$(PORT)/ — demo users alice / bob, password 'starpost'"
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+## test: the whole suite against PostgreSQL and Redis (override TEST_DATABASE_URL / TEST_BROKER_URL)
+test: $(VENV)/.synced browser
+	DATABASE_URL=$(TEST_DATABASE_URL) STARPOST_TEST_BROKER_URL=$(TEST_BROKER_URL) \
+		$(BIN)/pytest $(PYTEST_ARGS)
+
+## browser: Debian's Chromium for the browser test (installed when we may, never downloaded)
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+		else echo "Chromium is missing: install Debian's 'chromium' package for the browser test"; fi; }
+
+## lint: ruff and the import contracts (engines are pure; app layers)
+lint: $(VENV)/.synced
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
+
+check: lint test
+
+## bench: the benchmarks in bench/ (see README, "Benchmarks")
+bench: $(VENV)/.synced
+	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/python bench/run.py
+
+verify-matches: $(VENV)/.synced
+	$(BIN)/python manage.py verify_matches
+
+## worker / beat / serve: the production processes (configure them with the README's variables)
+worker: $(VENV)/.synced
+	$(BIN)/celery -A config worker --loglevel=INFO
+
+beat: $(VENV)/.synced
+	$(BIN)/celery -A config beat --loglevel=INFO
+
+serve: $(VENV)/.synced
+	$(BIN)/python manage.py collectstatic --noinput
+	$(BIN)/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers 4 --access-logfile -
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .hypothesis .ruff_cache

@@ -1,0 +1,59 @@
+"""Shared fixtures. Tests run against the database in DATABASE_URL (PostgreSQL in CI)."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from config.celery import app as celery_app
+
+
+@pytest.fixture(autouse=True)
+def _eager_celery():
+    """Tasks run in-process unless a test starts a real worker (tests/integration)."""
+    before = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = before
+
+
+@pytest.fixture
+def make_user(db, django_user_model):
+    def make(username: str, **extra):
+        return django_user_model.objects.create_user(
+            username=username,
+            email=extra.pop("email", f"{username}@example.test"),
+            password="pw-not-common-42",
+            **extra,
+        )
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(make_user):
+    return make_user("carol")
+
+
+@pytest.fixture
+def api():
+    """An API client; ``api.as_user(user)`` authenticates it with a real token."""
+
+    class Client(APIClient):
+        def as_user(self, user):
+            token, _ = Token.objects.get_or_create(user=user)
+            self.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+            return self
+
+    return Client()

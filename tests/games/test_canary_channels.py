@@ -1,0 +1,90 @@
+"""The canary across channels: no seat's hidden values reach another seat or a spectator
+through the API, the log, legal moves, emails, outbox payloads or HTML pages."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from django.core import mail
+from django.test import Client
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from games import services
+from games.engines import all_engines
+from games.models import Match
+from notifications.models import Outbox
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def api_client(user=None) -> APIClient:
+    c = APIClient()
+    if user is not None:
+        c.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+    return c
+
+
+def web_client(user=None) -> Client:
+    c = Client()
+    if user is not None:
+        c.force_login(user)
+    return c
+
+
+def found(text: str, marker: str) -> bool:
+    return re.search(r"(?<![\w-])" + re.escape(marker) + r"(?![\w-])", text) is not None
+
+
+def channels(match: Match, user, email: str | None) -> str:
+    """Everything ``user`` (None = spectator) can read about the match, as one text."""
+    api = api_client(user)
+    parts = [
+        json.dumps(api.get(f"/api/matches/{match.pk}/").json()),
+        json.dumps(api.get(f"/api/matches/{match.pk}/log/").json()),
+        json.dumps(api.get(f"/api/matches/{match.pk}/legal-moves/").json()),
+        web_client(user).get(f"/matches/{match.pk}/").content.decode(),
+    ]
+    if email is not None:
+        for m in mail.outbox:
+            if m.to == [email]:
+                parts += [m.subject, m.body, *(alt[0] for alt in m.alternatives)]
+        parts += [json.dumps(p) for p in Outbox.objects.filter(user=user).values_list("payload", flat=True)]
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("engine", all_engines(), ids=lambda e: e.key)
+@pytest.mark.parametrize("seed", [11, 12])
+def test_no_channel_shows_another_seats_secrets(engine, seed, make_user):
+    rng = random.Random(seed)
+    users = [make_user(f"p{i}") for i in range(engine.min_seats)]
+    match = services.match_create(user=users[0], game=engine.key, seats=engine.min_seats)
+    for u in users[1:]:
+        services.match_join(user=u, match_id=match.pk)
+    checked = 0
+    for step in range(60):
+        match.refresh_from_db()
+        if match.status != Match.Status.ACTIVE:
+            break
+        if step % 6 == 0:
+            secrets = engine.secrets(engine.load(match.state))
+            for owner, markers in secrets.items():
+                if not markers:
+                    continue
+                own = channels(match, users[owner], users[owner].email)
+                assert all(found(own, m) for m in markers), "the owner must see their own secrets"
+                for viewer in [None, *range(engine.min_seats)]:
+                    if viewer == owner:
+                        continue
+                    user = None if viewer is None else users[viewer]
+                    seen = channels(match, user, None if user is None else user.email)
+                    leaked = [m for m in markers if found(seen, m)]
+                    assert not leaked, f"viewer {viewer} sees seat {owner}'s {leaked}"
+                    checked += len(markers)
+        seat = rng.choice(match.active_seats)
+        moves = api_client(users[seat]).get(f"/api/matches/{match.pk}/legal-moves/").json()["moves"]
+        services.move_submit(match_id=match.pk, user=users[seat], expected_seq=match.seq, move=rng.choice(moves))
+    assert checked > 0, "no secret was ever checked"

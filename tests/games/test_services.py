@@ -1,0 +1,366 @@
+"""The write path: create, join, move_submit, resign (run against PostgreSQL in CI)."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from django.core import mail
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from games import services
+from games.engines.dice import commitment, entry_nonce
+from games.errors import BadRequest, Conflict, Forbidden, IllegalMove, NotFound
+from games.hashing import entry_hash, entry_payload
+from games.models import LogEntry, Match, Seat
+from notifications.models import Outbox
+
+from .helpers import FLEET_SMALL, play_to_turns, started_match, submit
+
+pytestmark = pytest.mark.django_db
+
+
+def snapshot(match: Match):
+    match.refresh_from_db()
+    return (match.seq, match.state, match.log_head, list(match.active_seats), LogEntry.objects.count())
+
+
+# -- create / join ------------------------------------------------------------------------
+
+
+def test_create_seats_the_creator_and_reserves_seats_for_invited_players(alice, bob):
+    match = services.match_create(user=alice, game="space-dogfight", invite=["bob"])
+    seats = list(match.seats.order_by("index"))
+    assert match.status == Match.Status.OPEN
+    assert [(s.user, s.invited) for s in seats] == [(alice, None), (None, bob)]
+    assert match.seed_commitment == commitment(bytes(match.seed))
+    assert match.options["points_limit"] == 80  # filled in from the schema's defaults
+
+
+def test_create_tells_invited_players_by_email(alice, bob, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        services.match_create(user=alice, game="space-dogfight", invite=["bob"])
+    assert [m.to for m in mail.outbox] == [["bob@example.test"]]
+    assert "alice invites you" in mail.outbox[0].subject
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "code"),
+    [
+        ({"game": "chess"}, "unknown_game"),
+        ({"game": "space-dogfight", "seats": 3}, "invalid_seats"),
+        ({"game": "space-dogfight", "options": {"points_limit": 500}}, "invalid_options"),
+        ({"game": "space-dogfight", "options": {"no_such_option": 1}}, "invalid_options"),
+        ({"game": "space-dogfight", "options": {"first_player": "green"}}, "invalid_options"),
+        ({"game": "space-dogfight", "options": "fast"}, "invalid_options"),
+        ({"game": "space-dogfight", "invite": ["nobody"]}, "unknown_user"),
+        ({"game": "space-dogfight", "invite": ["alice"]}, "bad_invite"),
+        ({"game": "space-dogfight", "invite": ["bob", "carol"]}, "too_many_invites"),
+        ({"game": "space-dogfight", "seat": 2}, "bad_seat"),
+    ],
+)
+def test_create_refuses_bad_requests_and_creates_nothing(alice, bob, carol, kwargs, code):
+    with pytest.raises(BadRequest) as err:
+        services.match_create(user=alice, **kwargs)
+    assert err.value.code == code and err.value.message
+    assert Match.objects.count() == 0 and Seat.objects.count() == 0
+
+
+def test_joining_the_last_seat_starts_the_match_with_the_setup_entry(alice, bob):
+    match = services.match_create(user=alice, game="space-dogfight", salt="alice-salt")
+    services.match_join(user=bob, match_id=match.pk, salt="bob-salt")
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    assert match.seq == 1 and match.state is not None
+    assert match.active_seats == [0, 1]  # both build their fleets at once
+    entry = match.log.get()
+    assert entry.kind == "setup" and entry.seat is None and entry.prev_hash == match.seed_commitment
+    assert entry.engine_version == match.engine_version
+    assert {d["purpose"] for d in entry.dice}  # the asteroids were rolled
+    assert set(Seat.objects.filter(match=match, awaiting=True).values_list("index", flat=True)) == {0, 1}
+
+
+def test_the_players_salts_change_the_dice(alice, bob):
+    a = services.match_create(user=alice, game="space-dogfight", salt="one")
+    b = services.match_create(user=alice, game="space-dogfight", salt="two")
+    Match.objects.filter(pk=b.pk).update(seed=bytes(a.seed))
+    services.match_join(user=bob, match_id=a.pk, salt="x")
+    services.match_join(user=bob, match_id=b.pk, salt="x")
+    a.refresh_from_db()
+    b.refresh_from_db()
+    assert bytes(a.dice_seed) != bytes(b.dice_seed)
+
+
+@pytest.mark.parametrize("case", ["full", "already_seated", "reserved", "taken", "missing"])
+def test_join_refusals_leave_the_match_unchanged(alice, bob, carol, case):
+    match = services.match_create(user=alice, game="space-dogfight", invite=["bob"])
+    expected = {
+        "full": (Conflict, "match_full"),
+        "already_seated": (Conflict, "already_seated"),
+        "reserved": (Forbidden, "seat_reserved"),
+        "taken": (Conflict, "seat_taken"),
+        "missing": (NotFound, "match_not_found"),
+    }[case]
+    kwargs = {"user": carol, "match_id": match.pk}
+    if case == "full":
+        services.match_join(user=bob, match_id=match.pk)
+    elif case == "already_seated":
+        kwargs["user"] = alice
+    elif case == "reserved":
+        kwargs["seat"] = 1
+    elif case == "taken":
+        kwargs["seat"] = 0
+    elif case == "missing":
+        kwargs["match_id"] = 999999
+    before = snapshot(match)
+    seats_before = list(Seat.objects.values_list("index", "user_id", "invited_id").order_by("match", "index"))
+    with pytest.raises(expected[0]) as err:
+        services.match_join(**kwargs)
+    assert err.value.code == expected[1]
+    assert snapshot(match) == before
+    assert (
+        list(Seat.objects.values_list("index", "user_id", "invited_id").order_by("match", "index"))
+        == seats_before
+    )
+
+
+def test_an_uninvited_player_cannot_take_a_match_whose_free_seat_is_reserved(alice, bob, carol):
+    match = services.match_create(user=alice, game="space-dogfight", invite=["bob"])
+    with pytest.raises(Conflict) as err:
+        services.match_join(user=carol, match_id=match.pk)
+    assert err.value.code == "match_full"
+
+
+# -- move_submit --------------------------------------------------------------------------
+
+
+def test_a_move_appends_one_entry_chained_to_the_previous_one(alice, bob):
+    match = started_match(alice, bob)
+    result = submit(match, alice, FLEET_SMALL)
+    match.refresh_from_db()
+    assert result.seq == 2 == match.seq
+    first, second = match.log.order_by("seq")
+    assert second.prev_hash == first.hash and match.log_head == second.hash
+    payload = entry_payload(
+        match_id=match.pk,
+        seq=2,
+        seat=0,
+        move=second.move,
+        move_audience=second.move_audience,
+        events=second.events,
+        dice=second.dice,
+        engine_version=second.engine_version,
+        created_at=second.created_at.isoformat(),
+        prev_hash=first.hash,
+        nonce=entry_nonce(bytes(match.dice_seed), 2),
+    )
+    assert entry_hash(payload) == second.hash
+    assert second.move_audience == [0]  # the fleet is sealed
+
+
+def test_the_hash_of_an_entry_cannot_be_recomputed_without_the_secret_nonce(alice, bob):
+    match = started_match(alice, bob)
+    submit(match, alice, FLEET_SMALL)
+    entry = match.log.get(seq=2)
+    guess = hashlib.sha256(entry.prev_hash.encode() + repr(entry.move).encode()).hexdigest()
+    assert guess != entry.hash
+    wrong_nonce = entry_payload(
+        match_id=match.pk,
+        seq=2,
+        seat=0,
+        move=entry.move,
+        move_audience=entry.move_audience,
+        events=entry.events,
+        dice=entry.dice,
+        engine_version=entry.engine_version,
+        created_at=entry.created_at.isoformat(),
+        prev_hash=entry.prev_hash,
+        nonce="",
+    )
+    assert entry_hash(wrong_nonce) != entry.hash
+
+
+def test_a_stale_expected_seq_is_refused_with_the_current_seq(alice, bob):
+    match = started_match(alice, bob)
+    before = snapshot(match)
+    with pytest.raises(Conflict) as err:
+        services.move_submit(match_id=match.pk, user=alice, expected_seq=0, move=FLEET_SMALL)
+    assert err.value.code == "stale_seq" and err.value.extra["seq"] == 1
+    assert snapshot(match) == before
+
+
+def test_the_same_idempotency_key_returns_the_original_answer(alice, bob):
+    match = started_match(alice, bob)
+    first = services.move_submit(
+        match_id=match.pk, user=alice, expected_seq=1, move=FLEET_SMALL, idempotency_key="k1"
+    )
+    again = services.move_submit(
+        match_id=match.pk, user=alice, expected_seq=1, move=FLEET_SMALL, idempotency_key="k1"
+    )
+    assert (first.seq, first.replayed) == (2, False)
+    assert (again.seq, again.replayed) == (2, True)
+    assert match.log.count() == 2
+
+
+def test_an_idempotency_key_reused_for_another_move_is_refused(alice, bob):
+    match = started_match(alice, bob)
+    services.move_submit(
+        match_id=match.pk, user=alice, expected_seq=1, move=FLEET_SMALL, idempotency_key="k1"
+    )
+    other = {"kind": "orders", "def_counter": "never", "def2_min_pts": 0, "ask": False}
+    before = snapshot(match)
+    with pytest.raises(Conflict) as err:
+        services.move_submit(match_id=match.pk, user=alice, expected_seq=2, move=other, idempotency_key="k1")
+    assert err.value.code == "idempotency_key_reused"
+    assert snapshot(match) == before
+
+
+def test_idempotency_keys_belong_to_one_seat(alice, bob):
+    match = started_match(alice, bob)
+    services.move_submit(
+        match_id=match.pk, user=alice, expected_seq=1, move=FLEET_SMALL, idempotency_key="k1"
+    )
+    result = services.move_submit(
+        match_id=match.pk, user=bob, expected_seq=2, move=FLEET_SMALL, idempotency_key="k1"
+    )
+    assert (result.seq, result.replayed) == (3, False)
+
+
+def test_an_identical_duplicate_without_a_key_returns_the_original_answer(alice, bob):
+    match = started_match(alice, bob)
+    services.move_submit(match_id=match.pk, user=alice, expected_seq=1, move=FLEET_SMALL)
+    again = services.move_submit(match_id=match.pk, user=alice, expected_seq=1, move=FLEET_SMALL)
+    assert (again.seq, again.replayed) == (2, True)
+    assert match.log.count() == 2
+
+
+@pytest.mark.parametrize(
+    ("move", "error", "code"),
+    [
+        ({"kind": "fleet", "ships": {"A": 4, "B": 3, "C": 2, "D": 2}}, IllegalMove, "fleet_over_budget"),
+        ({"kind": "warp"}, IllegalMove, None),
+        ({"kind": "fleet", "ships": "all"}, IllegalMove, None),
+        (["draw"], BadRequest, "bad_move"),
+        ("draw", BadRequest, "bad_move"),
+        ({"ships": {}}, BadRequest, "bad_move"),
+    ],
+)
+def test_an_illegal_or_malformed_move_is_refused_and_changes_nothing(alice, bob, move, error, code):
+    match = started_match(alice, bob)
+    before = snapshot(match)
+    mails = len(mail.outbox)
+    with pytest.raises(error) as err:
+        services.move_submit(match_id=match.pk, user=alice, expected_seq=1, move=move)
+    assert err.value.message
+    if code:
+        assert err.value.code == code
+    assert snapshot(match) == before
+    assert len(mail.outbox) == mails
+
+
+def test_a_move_out_of_turn_is_a_conflict_naming_the_current_seq(alice, bob):
+    match = play_to_turns(started_match(alice, bob, first_player="blue"))
+    with pytest.raises(Conflict) as err:
+        submit(match, bob, {"kind": "draw"})
+    assert err.value.code == "not_your_turn" and err.value.extra["seq"] == match.seq
+
+
+def test_a_stranger_cannot_move_in_someone_elses_match(alice, bob, carol):
+    match = started_match(alice, bob)
+    with pytest.raises(Forbidden) as err:
+        submit(match, carol, FLEET_SMALL)
+    assert err.value.code == "not_a_player"
+
+
+def test_moves_before_the_start_and_after_the_end_are_refused(alice, bob):
+    match = services.match_create(user=alice, game="space-dogfight")
+    with pytest.raises(Conflict) as err:
+        submit(match, alice, FLEET_SMALL)
+    assert err.value.code == "match_not_started"
+    services.match_join(user=bob, match_id=match.pk)
+    services.match_resign(match_id=match.pk, user=bob)
+    with pytest.raises(Conflict) as err:
+        submit(match, alice, FLEET_SMALL)
+    assert err.value.code == "match_over"
+
+
+def test_resigning_ends_the_match_and_the_others_win(alice, bob):
+    match = started_match(alice, bob)
+    services.match_resign(match_id=match.pk, user=bob)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert match.outcome["winners"] == [0] and match.outcome["reason"] == "resignation"
+    assert match.active_seats == [] and not Seat.objects.filter(match=match, awaiting=True).exists()
+    assert match.log.order_by("-seq").first().kind == "resign"
+    assert services.replay(match)[1] == match.outcome
+
+
+# -- the log is append-only --------------------------------------------------------------
+
+
+def test_the_database_refuses_to_update_or_delete_a_log_entry(alice, bob):
+    match = started_match(alice, bob)
+    entry = match.log.get()
+    for sql in (
+        "UPDATE games_logentry SET kind = 'forged' WHERE id = %s",
+        "DELETE FROM games_logentry WHERE id = %s",
+    ):
+        with pytest.raises(Exception, match="append-only"), transaction.atomic(), connection.cursor() as cur:
+            cur.execute(sql, [entry.pk])
+    assert LogEntry.objects.get(pk=entry.pk).kind == "setup"
+
+
+def test_the_orm_cannot_update_a_log_entry_either(alice, bob):
+    match = started_match(alice, bob)
+    with pytest.raises(Exception, match="append-only"), transaction.atomic():
+        LogEntry.objects.filter(match=match).update(kind="forged")
+
+
+# -- side effects, queries ----------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_no_email_leaves_before_the_move_commits(alice, bob):
+    match = services.match_create(user=alice, game="space-dogfight")
+    with transaction.atomic():
+        services.match_join(user=bob, match_id=match.pk)
+        # the outbox rows are written inside the transaction ...
+        assert Outbox.objects.filter(kind="your_turn").count() == 2
+        # ... but nothing is sent until it commits
+        assert mail.outbox == []
+    assert sorted(m.to[0] for m in mail.outbox) == ["alice@example.test", "bob@example.test"]
+    assert set(Outbox.objects.values_list("status", flat=True)) == {Outbox.Status.SENT}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rolled_back_move_sends_nothing(alice, bob):
+    match = services.match_create(user=alice, game="space-dogfight")
+    with pytest.raises(RuntimeError), transaction.atomic():
+        services.match_join(user=bob, match_id=match.pk)
+        raise RuntimeError("the request failed after the service call")
+    assert mail.outbox == [] and Outbox.objects.count() == 0
+    assert Match.objects.get(pk=match.pk).status == Match.Status.OPEN
+
+
+def orders(n: int) -> dict:
+    modes = ["best", "lowest", "never"]
+    return {"kind": "orders", "def_counter": modes[n % 3], "def2_min_pts": 0, "ask": bool(n // 3 % 2)}
+
+
+def test_queries_per_move_do_not_grow_with_the_log(alice, bob):
+    match = started_match(alice, bob)
+    user = alice
+
+    def one_move(n):
+        with CaptureQueriesContext(connection) as ctx:
+            submit(match, user, orders(n))
+        return len(ctx.captured_queries) - 1  # minus the refresh in submit()
+
+    early = [one_move(n) for n in range(1, 4)]
+    for n in range(4, 400):
+        submit(match, user, orders(n))
+    late = [one_move(n) for n in range(400, 403)]
+    assert match.seq > 400
+    assert early == late
+    assert max(late) <= 12
