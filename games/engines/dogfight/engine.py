@@ -1,0 +1,122 @@
+"""The Space Dogfight engine object: the protocol of ``games.engines.base.Engine``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import Engine, Invalid, LogItem, Move, Outcome, Step
+from ..dice import Dice
+from . import checks, describe, moves, notation, rules, state, view
+from .data import COLOURS, DATA
+from .state import BUILD, PLACE, PLAY, State
+
+
+class Dogfight(Engine):
+    """Space Dogfight (Game-o-gram #2, rules v1.00) with the GAPS.md section 4 defaults."""
+
+    key = "space-dogfight"
+    title = "Space Dogfight"
+    version = "1"
+    min_seats = 2
+    max_seats = 2
+    seat_names = tuple(c.capitalize() for c in COLOURS)
+
+    def options_schema(self) -> dict[str, Any]:
+        opts, rules_ = DATA.options, DATA.rules
+        return {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "points_limit": {
+                    "type": "integer",
+                    "title": "Fleet points limit",
+                    "description": "Most PTS a secret fleet may be worth (rules: 80).",
+                    "default": rules_["points_limit"],
+                    "minimum": opts["points_limit_min"],
+                    "maximum": opts["points_limit_max"],
+                },
+                "first_player": {
+                    "type": "string",
+                    "enum": ["random", *COLOURS],
+                    "title": "First player",
+                    "description": "Who is player one; random throws the die (SD-12).",
+                    "default": "random",
+                },
+                "turn_cap": {
+                    "type": "integer",
+                    "title": "Turn cap",
+                    "description": "Game turns per player after which the remaining fleet "
+                    "values decide (SD-14).",
+                    "default": rules_["turn_cap"],
+                    "minimum": opts["turn_cap_min"],
+                    "maximum": opts["turn_cap_max"],
+                },
+                "movement": {
+                    "type": "string",
+                    "enum": ["straight", "path"],
+                    "title": "Movement",
+                    "description": "straight: one straight line forward or sideways (SD-09); "
+                    "path: forward and sideways steps mixed, no square twice.",
+                    "default": "straight",
+                },
+            },
+        }
+
+    def setup(self, options: Mapping[str, Any], seats: int, dice: Dice) -> Step:
+        return rules.setup({**self.default_options(), **options}, dice)
+
+    def active_seats(self, state: State) -> frozenset[int]:
+        return moves.active(state)
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        return moves.legal(state, seat)
+
+    def apply(self, state: State, seat: int, move: Move, dice: Dice) -> Step | Invalid:
+        if not isinstance(move, Move):
+            return Invalid("bad_move", 'A move must be a JSON object with a "kind".')
+        refused = checks.check(state, seat, move)
+        if refused is not None:
+            return refused
+        if move not in moves.legal(state, seat):  # the rules and the list must agree
+            return Invalid("not_listed", "That move is not among your legal moves now.")
+        return rules.play(state, seat, move, dice)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.outcome
+
+    def timeout_move(self, state: State, seat: int) -> Move | None:
+        """end on turn, defend none when asked, the first placement; nothing in build."""
+        if seat not in moves.active(state):
+            return None
+        if state.phase == PLAY:
+            return moves.defend(moves.NO_COUNTER) if state.pending else moves.END
+        if state.phase == PLACE:
+            return moves.legal(state, seat)[0]
+        assert state.phase == BUILD
+        return None
+
+    def view(self, state: State, viewer: int | None, *, reveal_all: bool = False) -> dict[str, Any]:
+        return view.view(state, viewer, reveal_all)
+
+    def describe(self, item: LogItem, viewer: int | None) -> str:
+        return describe.describe(item, viewer)
+
+    def parse(self, text: str, state: State, seat: int) -> Move | Invalid:
+        return notation.parse(text)
+
+    def notation(self, move: Move) -> str:
+        return notation.notation(move)
+
+    def secrets(self, state: State) -> Mapping[int, frozenset[str]]:
+        """Counter ids in hands, unplaced fleet entries and standing orders, per owner."""
+        return {
+            seat: frozenset([*state.hands[seat], *(h.id for h in state.holds[seat]), f"orders-{seat}"])
+            for seat in range(len(COLOURS))
+        }
+
+    def dump(self, s: State) -> dict[str, Any]:
+        return state.dump(s)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        return state.load(data)

@@ -1,0 +1,215 @@
+"""The immutable game state of Space Dogfight and its JSON codec.
+
+Squares are stored by their names ("b3"), ships by their public ids ("blue-2"), counters by
+their box ids ("ctr-07"). Hidden values (unplaced fleets, hands, the cup, standing orders)
+live here in full; ``view.py`` decides who may see what.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from ..base import Outcome
+from .data import COLOURS, DATA
+
+BUILD, PLACE, PLAY, OVER = "build", "place", "play", "over"
+
+# Turn stages: what the player on turn has done so far this game turn.
+START, DRAWING, SPENDING = "start", "drawing", "spending"
+
+
+@dataclass(frozen=True)
+class Hold:
+    """One ship of a sealed fleet that is not on the board yet (seen by its owner only)."""
+
+    id: str
+    type: str
+
+
+@dataclass(frozen=True)
+class Ship:
+    """A placed ship; ``id`` is public: colour and placement order ("red-3")."""
+
+    id: str
+    owner: int
+    type: str
+    square: str
+
+
+@dataclass(frozen=True)
+class Orders:
+    """Standing orders for DEF counters (AS-SD-3, rules/README decision 5)."""
+
+    def_counter: str = "best"
+    def2_min_pts: int = 0
+    ask: bool = False
+
+
+@dataclass(frozen=True)
+class Combat:
+    """One combat (or repeat) as it stands: ``result`` is "pending" while the defender decides."""
+
+    attacker: str
+    defender: str
+    repeat: bool
+    support: bool
+    attack_roll: int
+    attack_target: int
+    potential_hit: bool
+    def_counter: str | None = None
+    defence_roll: int | None = None
+    defence_target: int | None = None
+    result: str = "pending"
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The game turn in progress. ``repeat`` = (attacker id, defender id) while one may follow."""
+
+    seat: int
+    number: int
+    stage: str = START
+    draws: int = 0
+    ap_spent: int = 0
+    repeat: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class State:
+    points_limit: int
+    turn_cap: int
+    movement: str
+    first: int
+    phase: str = BUILD
+    asteroids: tuple[str, ...] = ()  # asteroid n is at asteroids[n - 1] (SD-05)
+    sealed: tuple[bool, ...] = (False, False)
+    holds: tuple[tuple[Hold, ...], ...] = ((), ())
+    placed: tuple[int, ...] = (0, 0)  # ships placed so far per seat (numbers the ids)
+    place_next: int = 0
+    ships: tuple[Ship, ...] = ()
+    lost: tuple[Ship, ...] = ()  # eliminated ships, with the square they were lost on
+    cup: tuple[str, ...] = ()  # counter ids, sorted (the canonical order for draws)
+    hands: tuple[tuple[str, ...], ...] = ((), ())
+    orders: tuple[Orders, ...] = (Orders(), Orders())
+    turns_taken: tuple[int, ...] = (0, 0)
+    turn: Turn | None = None
+    pending: Combat | None = None
+    last_combat: Combat | None = None
+    outcome: Outcome | None = None
+
+    # -- lookups ----------------------------------------------------------------------
+    def ship_at(self, square: str) -> Ship | None:
+        for ship in self.ships:
+            if ship.square == square:
+                return ship
+        return None
+
+    def ship(self, ship_id: str) -> Ship | None:
+        for ship in self.ships:
+            if ship.id == ship_id:
+                return ship
+        return None
+
+    def asteroid_at(self, square: str) -> int | None:
+        """The number (1-based) of the asteroid on ``square``, if any."""
+        for n, sq in enumerate(self.asteroids, 1):
+            if sq == square:
+                return n
+        return None
+
+    def occupied(self, square: str) -> bool:
+        return self.ship_at(square) is not None or square in self.asteroids
+
+    def fleet(self, seat: int) -> tuple[Ship, ...]:
+        return tuple(s for s in self.ships if s.owner == seat)
+
+    def fleet_value(self, seat: int) -> int:
+        return sum(DATA.ship_types[s.type].pts for s in self.fleet(seat))
+
+    def hand_types(self, seat: int) -> tuple[str, ...]:
+        return tuple(DATA.counter_type(c) for c in self.hands[seat])
+
+    def held(self, seat: int, counter_type: str) -> int:
+        return self.hand_types(seat).count(counter_type)
+
+
+def colour(seat: int) -> str:
+    return COLOURS[seat]
+
+
+def with_hand(state: State, seat: int, hand: tuple[str, ...]) -> State:
+    hands = list(state.hands)
+    hands[seat] = tuple(sorted(hand))
+    return replace(state, hands=tuple(hands))
+
+
+def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with the entry at ``index`` (a seat, an asteroid) replaced."""
+    return tuple(value if i == index else v for i, v in enumerate(values))
+
+
+# -- JSON codec -------------------------------------------------------------------------
+def _plain(obj: Any) -> dict[str, Any]:
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}
+
+
+def dump(state: State) -> dict[str, Any]:
+    data = _plain(state)
+    data["asteroids"] = list(state.asteroids)
+    data["sealed"] = list(state.sealed)
+    data["holds"] = [[_plain(h) for h in hold] for hold in state.holds]
+    data["placed"] = list(state.placed)
+    data["ships"] = [_plain(s) for s in state.ships]
+    data["lost"] = [_plain(s) for s in state.lost]
+    data["cup"] = list(state.cup)
+    data["hands"] = [list(h) for h in state.hands]
+    data["orders"] = [_plain(o) for o in state.orders]
+    data["turns_taken"] = list(state.turns_taken)
+    if state.turn is not None:
+        data["turn"] = _plain(state.turn)
+        data["turn"]["repeat"] = None if state.turn.repeat is None else list(state.turn.repeat)
+    data["pending"] = None if state.pending is None else _plain(state.pending)
+    data["last_combat"] = None if state.last_combat is None else _plain(state.last_combat)
+    data["outcome"] = None if state.outcome is None else state.outcome.to_json()
+    return data
+
+
+def load(data: Mapping[str, Any]) -> State:
+    turn = data.get("turn")
+    if turn is not None:
+        rep = turn.get("repeat")
+        turn = Turn(**{**turn, "repeat": None if rep is None else tuple(rep)})
+    out = data.get("outcome")
+    if out is not None:
+        scores = out.get("scores")
+        out = Outcome(
+            winners=tuple(out["winners"]),
+            draw=out["draw"],
+            reason=out["reason"],
+            scores=None if scores is None else {int(k): v for k, v in scores.items()},
+        )
+    pending, last = data.get("pending"), data.get("last_combat")
+    return State(
+        points_limit=data["points_limit"],
+        turn_cap=data["turn_cap"],
+        movement=data["movement"],
+        first=data["first"],
+        phase=data["phase"],
+        asteroids=tuple(data["asteroids"]),
+        sealed=tuple(data["sealed"]),
+        holds=tuple(tuple(Hold(**h) for h in hold) for hold in data["holds"]),
+        placed=tuple(data["placed"]),
+        place_next=data["place_next"],
+        ships=tuple(Ship(**s) for s in data["ships"]),
+        lost=tuple(Ship(**s) for s in data["lost"]),
+        cup=tuple(data["cup"]),
+        hands=tuple(tuple(h) for h in data["hands"]),
+        orders=tuple(Orders(**o) for o in data["orders"]),
+        turns_taken=tuple(data["turns_taken"]),
+        turn=turn,
+        pending=None if pending is None else Combat(**pending),
+        last_combat=None if last is None else Combat(**last),
+        outcome=out,
+    )
