@@ -57,3 +57,16 @@ def api():
             return self
 
     return Client()
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The suite's database tests need PostgreSQL (``make test`` points DATABASE_URL at it)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.exit(
+            "Database tests run against PostgreSQL: use `make test`, or set "
+            "DATABASE_URL=postgres://postgres@127.0.0.1:5432/starpost",
+            returncode=2,
+        )

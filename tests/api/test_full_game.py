@@ -47,7 +47,11 @@ def play(clients: dict[int, APIClient], pk: int, rng: random.Random, limit: int 
 def test_a_script_plays_a_whole_match_through_the_api(alice, bob, seed, tmp_path):
     rng = random.Random(seed)
     a, b = client(alice), client(bob)
-    r = a.post("/api/matches/", {"game": "space-dogfight", "options": {"turn_cap": 5}, "invite": ["bob"]}, format="json")
+    r = a.post(
+        "/api/matches/",
+        {"game": "space-dogfight", "options": {"turn_cap": 5}, "invite": ["bob"]},
+        format="json",
+    )
     pk = r.json()["id"]
     b.post(f"/api/matches/{pk}/join/", {}, format="json")
     mail.outbox.clear()
@@ -72,6 +76,8 @@ def test_a_script_plays_a_whole_match_through_the_api(alice, bob, seed, tmp_path
     export = a.get(f"/api/matches/{pk}/export/").json()
     path = tmp_path / "export.json"
     path.write_text(json.dumps(export))
-    checked = subprocess.run([sys.executable, ROOT / "tools" / "verify_export.py", path], capture_output=True, text=True)
+    checked = subprocess.run(
+        [sys.executable, ROOT / "tools" / "verify_export.py", path], capture_output=True, text=True
+    )
     assert checked.returncode == 0, checked.stdout
     call_command("verify_matches", pk)

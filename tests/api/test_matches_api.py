@@ -37,7 +37,9 @@ def b(bob):
 
 
 def new_match(a, b, **options):
-    r = a.post("/api/matches/", {"game": "space-dogfight", "options": options, "invite": ["bob"]}, format="json")
+    r = a.post(
+        "/api/matches/", {"game": "space-dogfight", "options": options, "invite": ["bob"]}, format="json"
+    )
     assert r.status_code == 201, r.json()
     pk = r.json()["id"]
     assert b.post(f"/api/matches/{pk}/join/", {}, format="json").status_code == 200
@@ -165,7 +167,9 @@ def test_bad_moves_get_the_documented_error_and_change_nothing(a, b, carol, api,
     elif case == "move_not_object":
         r = post_move(a, pk, "draw")
     elif case == "malformed_json":
-        r = a.generic("POST", f"/api/matches/{pk}/moves/", "{'expected_seq': 1", content_type="application/json")
+        r = a.generic(
+            "POST", f"/api/matches/{pk}/moves/", "{'expected_seq': 1", content_type="application/json"
+        )
     elif case == "stranger":
         r = post_move(client_for(carol), pk, FLEET, seq=1)
     elif case == "missing_match":
@@ -236,13 +240,17 @@ def test_the_export_is_for_the_players_of_a_finished_match_and_verifies(a, b, ca
     export = a.get(f"/api/matches/{pk}/export/").json()
     path = tmp_path / "export.json"
     path.write_text(json.dumps(export))
-    ok = subprocess.run([sys.executable, ROOT / "tools" / "verify_export.py", path], capture_output=True, text=True)
+    ok = subprocess.run(
+        [sys.executable, ROOT / "tools" / "verify_export.py", path], capture_output=True, text=True
+    )
     assert ok.returncode == 0, ok.stdout + ok.stderr
     assert ok.stdout.startswith("OK:")
     # tamper with one recorded die: the verifier notices
     export["entries"][0]["dice"][0]["value"] = export["entries"][0]["dice"][0]["value"] % 6 + 1
     path.write_text(json.dumps(export))
-    bad = subprocess.run([sys.executable, ROOT / "tools" / "verify_export.py", path], capture_output=True, text=True)
+    bad = subprocess.run(
+        [sys.executable, ROOT / "tools" / "verify_export.py", path], capture_output=True, text=True
+    )
     assert bad.returncode == 1 and "FAIL" in bad.stdout
 
 

@@ -127,6 +127,13 @@ def everything_seen_by(p: Playout, viewer: int | None) -> str:
         for m in e.legal_moves(p.state, viewer):
             parts.append(json.dumps(m.to_json()))
             parts.append(e.notation(m))
+        # Errors are a channel too: try the other seats' moves and some garbage as this seat.
+        tried = [m for s in range(p.seats) if s != viewer for m in e.legal_moves(p.state, s)[:40]]
+        tried += [m for m in (Move.from_json(g) for g in GARBAGE_MOVES) if isinstance(m, Move)]
+        for m in tried:
+            result = e.apply(p.state, viewer, m, Dice(p.seed, 10**6))
+            if isinstance(result, Invalid):
+                parts.append(result.message)
     return "\n".join(parts)
 
 

@@ -37,5 +37,9 @@ def test_engines_use_no_clock_no_io_and_no_random_module():
 def test_engines_import_nothing_of_ours_outside_the_engines_package():
     for path in sorted(ENGINES.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("games"):
+            if (
+                isinstance(node, ast.ImportFrom)
+                and node.level == 0
+                and (node.module or "").startswith("games")
+            ):
                 assert node.module.startswith("games.engines"), f"{path.name} imports {node.module}"

@@ -86,5 +86,7 @@ def test_no_channel_shows_another_seats_secrets(engine, seed, make_user):
                     checked += len(markers)
         seat = rng.choice(match.active_seats)
         moves = api_client(users[seat]).get(f"/api/matches/{match.pk}/legal-moves/").json()["moves"]
-        services.move_submit(match_id=match.pk, user=users[seat], expected_seq=match.seq, move=rng.choice(moves))
+        services.move_submit(
+            match_id=match.pk, user=users[seat], expected_seq=match.seq, move=rng.choice(moves)
+        )
     assert checked > 0, "no secret was ever checked"

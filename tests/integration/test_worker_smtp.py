@@ -67,7 +67,9 @@ def smtp():
 def worker(smtp, tmp_path):
     broker = os.environ.get("STARPOST_TEST_BROKER_URL") or os.environ.get("CELERY_BROKER_URL")
     if not broker or broker.startswith("memory"):
-        pytest.fail("set STARPOST_TEST_BROKER_URL (make test does) to a real broker, e.g. redis://127.0.0.1:6379/15")
+        pytest.fail(
+            "set STARPOST_TEST_BROKER_URL (make test does) to a real broker, e.g. redis://127.0.0.1:6379/15"
+        )
     controller, _ = smtp
     celery_app.conf.broker_url = broker
     celery_app.conf.task_always_eager = False
@@ -83,9 +85,23 @@ def worker(smtp, tmp_path):
     }
     logfile = (tmp_path / "worker.log").open("w")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=INFO",
-         "--without-heartbeat", "--without-mingle", "--without-gossip"],
-        cwd=ROOT, env=env, stdout=logfile, stderr=subprocess.STDOUT,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "--loglevel=INFO",
+            "--without-heartbeat",
+            "--without-mingle",
+            "--without-gossip",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=logfile,
+        stderr=subprocess.STDOUT,
     )
     yield proc
     proc.terminate()
