@@ -80,6 +80,8 @@ TEMPLATES = [
     },
 ]
 
+if not env_str("DATABASE_URL"):
+    VAR_DIR.mkdir(parents=True, exist_ok=True)  # the embedded default keeps its database here
 DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'starpost.sqlite3'}",
