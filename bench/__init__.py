@@ -1,0 +1,1 @@
+"""Benchmarks (not tests): ratios measured in one run. See bench/README.md."""
