@@ -31,7 +31,7 @@ run: $(VENV)/.synced
 
 ## test: the whole suite against PostgreSQL and Redis (override TEST_DATABASE_URL / TEST_BROKER_URL)
 test: $(VENV)/.synced browser
-	DATABASE_URL=$(TEST_DATABASE_URL) STARPOST_TEST_BROKER_URL=$(TEST_BROKER_URL) \
+	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) \
 		$(BIN)/pytest $(PYTEST_ARGS)
 
 ## browser: Debian's Chromium for the browser test (installed when we may, never downloaded)

@@ -16,6 +16,7 @@ from typing import Any
 import jsonschema
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.utils import timezone
 
 from . import notify
@@ -134,7 +135,7 @@ def _append(
     return entry
 
 
-def _settle(match: Match, engine: Engine, state: Any, before: Sequence[int]) -> None:
+def _settle(match: Match, engine: Engine, state: Any, before: Sequence[int], seats: list[Seat]) -> None:
     """Store the new state, who is on turn and any outcome; write the outbox rows."""
     active = sorted(engine.active_seats(state))
     outcome = engine.outcome(state)
@@ -148,10 +149,21 @@ def _settle(match: Match, engine: Engine, state: Any, before: Sequence[int]) -> 
         fields += ["status", "outcome", "finished_at"]
     match.save(update_fields=fields)
     if list(before) != active:
-        Seat.objects.filter(match=match).update(awaiting=False)
-        if active:
-            Seat.objects.filter(match=match, index__in=active).update(awaiting=True)
-    notify.after_entry(match, before=before, after=active)
+        _mark_awaiting(match, active)
+    notify.after_entry(match, before=before, after=active, seats=seats)
+
+
+def _mark_awaiting(match: Match, active: Sequence[int]) -> None:
+    """Seat.awaiting mirrors Match.active_seats (one UPDATE) for the "awaiting me" query."""
+    seats = Seat.objects.filter(match=match)
+    if not active:  # an empty IN () is not a condition every database compiles the same way
+        seats.update(awaiting=False)
+    else:
+        seats.update(awaiting=ExpressionWrapper(Q(index__in=list(active)), output_field=BooleanField()))
+
+
+def _seats(match: Match) -> list[Seat]:
+    return list(match.seats.select_related("user").order_by("index"))
 
 
 # -- create / join ------------------------------------------------------------------------
@@ -273,7 +285,7 @@ def match_join(*, user: Any, match_id: Any, seat: Any = None, salt: Any = "") ->
 
 def _start(match: Match, engine: Engine) -> None:
     """All seats are taken: mix the salts into the seed, set the board up (log entry 1)."""
-    seats = list(match.seats.order_by("index"))
+    seats = _seats(match)
     match.dice_seed = mix_seed(bytes(match.seed), [s.salt for s in seats])
     dice = Dice(bytes(match.dice_seed), match.seq + 1)
     step = engine.setup(match.options, match.num_seats, dice)
@@ -290,16 +302,16 @@ def _start(match: Match, engine: Engine) -> None:
     match.status = Match.Status.ACTIVE
     match.started_at = timezone.now()
     match.save(update_fields=["dice_seed", "status", "started_at"])
-    _settle(match, engine, step.state, before=[])
+    _settle(match, engine, step.state, before=[], seats=seats)
 
 
 # -- moves --------------------------------------------------------------------------------
 
 
-def _seat_of(match: Match, user: Any) -> int:
+def _seat_of(seats: list[Seat], user: Any) -> int:
     if user is None or not getattr(user, "is_authenticated", False):
         raise Forbidden("not_a_player", "Sign in to play.")
-    index = match.seats.filter(user=user).values_list("index", flat=True).first()
+    index = next((s.index for s in seats if s.user_id == user.pk), None)
     if index is None:
         raise Forbidden("not_a_player", "You do not have a seat in this match.")
     return index
@@ -335,9 +347,19 @@ def move_submit(
     if isinstance(parsed, Invalid):
         raise BadRequest(parsed.code, parsed.message)
     move_json = parsed.to_json()
+    try:
+        return _move_submit(match_id, user, expected_seq, parsed, move_json, idempotency_key, source)
+    except IntegrityError as exc:
+        # The unique keys (match, seq) and (match, seat, idempotency key) are the last line
+        # of defence: a concurrent request won; the client reloads (and replays its key).
+        raise Conflict("stale_seq", "Another move was recorded first: reload the match.") from exc
+
+
+def _move_submit(match_id, user, expected_seq, parsed, move_json, idempotency_key, source) -> MoveResult:
     with transaction.atomic():
         match = _lock(match_id)
-        seat = _seat_of(match, user)
+        seats = _seats(match)
+        seat = _seat_of(seats, user)
         if idempotency_key is not None:
             earlier = LogEntry.objects.filter(match=match, seat=seat, idempotency_key=idempotency_key).first()
             if earlier is not None:
@@ -376,22 +398,18 @@ def move_submit(
                 raise Conflict("not_your_turn", result.message, seq=match.seq)
             raise IllegalMove(result.code, result.message, seq=match.seq)
         before = list(match.active_seats)
-        try:
-            with transaction.atomic():
-                _append(
-                    match,
-                    seat=seat,
-                    user=user,
-                    move=move_json,
-                    step_events=result.events,
-                    move_audience=result.move_audience,
-                    draws=dice.draws,
-                    source=source,
-                    idempotency_key=idempotency_key,
-                )
-        except IntegrityError as exc:  # the unique (match, seq) key: the last line of defence
-            raise Conflict("stale_seq", "Another move was recorded first; reload.", seq=match.seq) from exc
-        _settle(match, engine, result.state, before)
+        _append(
+            match,
+            seat=seat,
+            user=user,
+            move=move_json,
+            step_events=result.events,
+            move_audience=result.move_audience,
+            draws=dice.draws,
+            source=source,
+            idempotency_key=idempotency_key,
+        )
+        _settle(match, engine, result.state, before, seats)
         return MoveResult(match.seq)
 
 
@@ -399,7 +417,8 @@ def match_resign(*, match_id: Any, user: Any, expected_seq: Any = None) -> MoveR
     """Concede: the log records it and the other players win."""
     with transaction.atomic():
         match = _lock(match_id)
-        seat = _seat_of(match, user)
+        seats = _seats(match)
+        seat = _seat_of(seats, user)
         if match.status != Match.Status.ACTIVE:
             raise Conflict(
                 "match_over" if match.is_over else "match_not_started",
@@ -434,8 +453,8 @@ def match_resign(*, match_id: Any, user: Any, expected_seq: Any = None) -> MoveR
                 "updated_at",
             ]
         )
-        Seat.objects.filter(match=match).update(awaiting=False)
-        notify.after_entry(match, before=before, after=[])
+        _mark_awaiting(match, [])
+        notify.after_entry(match, before=before, after=[], seats=seats)
         return MoveResult(match.seq)
 
 

@@ -6,10 +6,13 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 
 from .models import Outbox
+from .rendering import render_email
 
 
 def send_email(row: Outbox) -> None:
     p = row.payload
+    if "template" in p:
+        p = {**p, **render_email(p["template"], p["context"])}
     msg = EmailMultiAlternatives(
         subject=p["subject"],
         body=p["text"],

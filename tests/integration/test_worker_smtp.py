@@ -65,13 +65,10 @@ def smtp():
 
 @pytest.fixture
 def worker(smtp, tmp_path):
-    broker = os.environ.get("STARPOST_TEST_BROKER_URL") or os.environ.get("CELERY_BROKER_URL")
+    broker = celery_app.conf.broker_url
     if not broker or broker.startswith("memory"):
-        pytest.fail(
-            "set STARPOST_TEST_BROKER_URL (make test does) to a real broker, e.g. redis://127.0.0.1:6379/15"
-        )
+        pytest.fail("set CELERY_BROKER_URL (make test does) to a real broker, e.g. redis://127.0.0.1:6379/15")
     controller, _ = smtp
-    celery_app.conf.broker_url = broker
     celery_app.conf.task_always_eager = False
     with celery_app.connection_for_write() as conn:
         conn.default_channel.queue_purge("celery")
