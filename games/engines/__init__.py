@@ -15,9 +15,15 @@ def register(engine: Engine) -> Engine:
 
 
 def _load() -> None:
+    """Import every engine package under games/engines/; each registers itself."""
     if _REGISTRY:
         return
-    from . import dogfight  # noqa: F401  (registers itself)
+    import importlib
+    import pkgutil
+
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if info.ispkg:
+            importlib.import_module(f"{__name__}.{info.name}")
 
 
 def get(key: str) -> Engine | None:

@@ -6,6 +6,9 @@ dict a selector produced for the viewer, never the state.
 
 from __future__ import annotations
 
+import functools
+import importlib
+import importlib.util
 import json
 from typing import Any, Protocol
 
@@ -16,14 +19,21 @@ class Renderer(Protocol):
     def html(self, view: dict[str, Any]) -> str: ...
 
 
-def _renderers() -> dict[str, Renderer]:
-    from . import dogfight
+# engine key -> module of games.render that draws it
+MODULES = {
+    "space-dogfight": "dogfight",
+    "star-fighters": "starfighters",
+    "early-days": "earlydays",
+    "battleship-galaxies": "galaxies",
+}
 
-    return {"space-dogfight": dogfight}
 
-
+@functools.cache
 def _get(game: str) -> Renderer | None:
-    return _renderers().get(game)
+    name = MODULES.get(game)
+    if name is None or importlib.util.find_spec(f"{__name__}.{name}") is None:
+        return None
+    return importlib.import_module(f"{__name__}.{name}")
 
 
 def svg_board(game: str, view: dict[str, Any]) -> str:
