@@ -152,14 +152,20 @@ class Outcome:
     draw: bool = False
     reason: str = ""
     scores: Mapping[Seat, int] | None = None
+    # What leagues and campaigns read beyond who won (e.g. points lost per side, units
+    # destroyed and surviving); JSON-ready, engine-specific, documented by each engine.
+    details: Mapping[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "winners": list(self.winners),
             "draw": self.draw,
             "reason": self.reason,
             "scores": None if self.scores is None else {str(k): v for k, v in self.scores.items()},
         }
+        if self.details is not None:
+            out["details"] = dict(self.details)
+        return out
 
 
 @dataclass(frozen=True)
