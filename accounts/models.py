@@ -28,6 +28,8 @@ def available_timezones() -> frozenset[str]:
 class User(AbstractUser):
     email = models.EmailField("email address")
     timezone = models.CharField(max_length=64, default="UTC", validators=[validate_timezone])
+    # Take a day from the vacation bank by itself when a deadline would pass.
+    auto_vacation = models.BooleanField(default=True)
 
     objects = UserManager()
 
@@ -43,3 +45,25 @@ class User(AbstractUser):
     @property
     def tz(self) -> zoneinfo.ZoneInfo:
         return zoneinfo.ZoneInfo(self.timezone)
+
+
+class Vacation(models.Model):
+    """Days off: every clock of the player's stops from ``start`` to ``end``."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="vacations")
+    start = models.DateTimeField()
+    end = models.DateTimeField()
+    auto = models.BooleanField(default=False, help_text="Taken by the server when a deadline would pass.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["user", "start"]
+        indexes = [models.Index(fields=["user", "end"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(end__gt=models.F("start")), name="vacation_ends_after_start"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} off {self.start:%Y-%m-%d} to {self.end:%Y-%m-%d}"

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
+import django.dispatch
+from django.conf import settings
 from django.contrib.auth import password_validation
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from .errors import AccountError
-from .models import User, validate_timezone
+from .models import User, Vacation, validate_timezone
+
+# Sent when a player's vacations change, so that the clocks of their matches can follow.
+vacation_changed = django.dispatch.Signal()
 
 USERNAME_MAX = 30
 
@@ -71,3 +79,59 @@ def user_update_profile(*, user: User, timezone: str | None = None, email: str |
     if fields:
         user.save(update_fields=fields)
     return user
+
+
+# -- vacation -----------------------------------------------------------------------------
+
+
+def vacation_days_used(user: User, year: int) -> int:
+    """Whole days of vacation that began in ``year`` (the player's own calendar)."""
+    tz = user.tz
+    total = timedelta(0)
+    for v in user.vacations.all():
+        if v.start.astimezone(tz).year == year:
+            total += v.end - v.start
+    return -(-total // timedelta(days=1))  # round up: a started day counts
+
+
+def vacation_days_left(user: User, at: datetime | None = None) -> int:
+    at = at or timezone.now()
+    year = at.astimezone(user.tz).year
+    return max(settings.STARPOST_VACATION_DAYS_PER_YEAR - vacation_days_used(user, year), 0)
+
+
+def _run_length(user: User, start: datetime, end: datetime) -> timedelta:
+    """Length of the unbroken stretch of vacation that [start, end) would belong to."""
+    spans = sorted([(v.start, v.end) for v in user.vacations.all()] + [(start, end)])
+    run_start, run_end, longest = None, None, timedelta(0)
+    for s, e in spans:
+        if run_end is None or s > run_end:
+            run_start, run_end = s, e
+        else:
+            run_end = max(run_end, e)
+        if run_start <= start < run_end:
+            longest = max(longest, run_end - run_start)
+    return longest
+
+
+def vacation_take(user: User, *, start: datetime, days: int, auto: bool = False) -> Vacation:
+    """Take ``days`` days off from ``start``. Limits: the yearly bank, no overlap, and at most
+    STARPOST_VACATION_MAX_DAYS in a row, so that vacations cannot stall a match forever."""
+    if not isinstance(days, int) or isinstance(days, bool) or days < 1:
+        raise AccountError("bad_vacation", "Take at least one whole day.")
+    end = start + timedelta(days=days)
+    if end <= timezone.now():
+        raise AccountError("bad_vacation", "A vacation cannot be entirely in the past.")
+    left = vacation_days_left(user, start)
+    if days > left:
+        raise AccountError(
+            "vacation_bank_empty", f"You have {left} vacation days left this year; you asked for {days}."
+        )
+    if user.vacations.filter(start__lt=end, end__gt=start).exists():
+        raise AccountError("vacation_overlaps", "You are already on vacation for part of that time.")
+    most = settings.STARPOST_VACATION_MAX_DAYS
+    if _run_length(user, start, end) > timedelta(days=most):
+        raise AccountError("vacation_too_long", f"At most {most} days of vacation in a row.")
+    vacation = Vacation.objects.create(user=user, start=start, end=end, auto=auto)
+    vacation_changed.send(sender=Vacation, user=user)
+    return vacation

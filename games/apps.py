@@ -4,3 +4,10 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     name = "games"
     verbose_name = "Games"
+
+    def ready(self) -> None:
+        from accounts.services import vacation_changed
+
+        from . import clock
+
+        vacation_changed.connect(clock.on_vacation_changed, dispatch_uid="games.clock.vacation")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -29,7 +31,22 @@ class Match(models.Model):
     dice_seed = models.BinaryField(null=True, blank=True)
     log_head = models.CharField(max_length=64, blank=True, default="")
     outcome = models.JSONField(null=True, blank=True)
+    # The earliest deadline among the seats to move (denormalised from Seat.deadline).
     deadline = models.DateTimeField(null=True, blank=True)
+    # Time control (see games.deadlines): days per move (0 = untimed), an optional fixed
+    # local time of day, whether weekends count, each player's total for the match, and
+    # what happens when a deadline passes.
+    days_per_move = models.PositiveSmallIntegerField(default=3)
+    deadline_time = models.TimeField(null=True, blank=True)
+    count_weekends = models.BooleanField(default=True)
+    max_days = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Timeout(models.TextChoices):
+        AUTO = "auto", "The game's default action (pass, standing orders); forfeit where there is none"
+        EXTEND = "extend", "One extension per player, then the default action"
+        FORFEIT = "forfeit", "The player who runs out of time loses"
+
+    timeout_policy = models.CharField(max_length=10, choices=Timeout.choices, default=Timeout.AUTO)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_matches"
     )
@@ -69,6 +86,13 @@ class Seat(models.Model):
     # Denormalised from Match.active_seats so that "awaiting me" is one indexed query.
     awaiting = models.BooleanField(default=False)
     joined_at = models.DateTimeField(null=True, blank=True)
+    # The clock of this seat: when its current turn began, when it is due, time spent so
+    # far in the match, whether its one extension is used, which deadline was reminded.
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    time_used = models.DurationField(default=timedelta(0))
+    extension_used = models.BooleanField(default=False)
+    reminded_for = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "index"]
@@ -78,7 +102,7 @@ class Seat(models.Model):
                 fields=["match", "user"], condition=Q(user__isnull=False), name="games_seat_one_per_user"
             ),
         ]
-        indexes = [models.Index(fields=["user", "awaiting"])]
+        indexes = [models.Index(fields=["user", "awaiting"]), models.Index(fields=["awaiting", "deadline"])]
 
     def __str__(self) -> str:
         return f"seat {self.index} of match {self.match_id}"

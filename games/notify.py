@@ -48,7 +48,14 @@ def email_context(match: Match, seat: Seat, seats: list[Seat]) -> dict[str, Any]
         "log": [{"seq": e["seq"], "text": e["text"]} for e in recent_log(match, viewer, RECENT_LOG)],
         "url": _url(reverse("match", args=[match.pk])),
         "outcome_text": render.outcome_text(engine, match.outcome) if match.outcome else "",
+        "deadline": local_time(seat.deadline, seat.user) if seat.deadline else "",
     }
+
+
+def local_time(when: Any, user: Any) -> str:
+    """A moment as the player reads it: their own timezone, named."""
+    local = when.astimezone(user.tz)
+    return f"{local:%a %d %b %Y %H:%M} ({user.timezone})"
 
 
 def _message(kind: str, match: Match, seat: Seat, seats: list[Seat]) -> Message:
@@ -73,6 +80,25 @@ def after_entry(match: Match, *, before: Sequence[int], after: Sequence[int], se
         to = [s for s in seats if s.index in newly and s.user_id]
         kind = "your_turn"
     outbox_add(_message(kind, match, s, seats) for s in to if s.user.email)
+
+
+def clock_message(kind: str, match: Match, seat: Seat, extra: dict[str, Any]) -> None:
+    """A reminder before a deadline, or news that the clock moved (vacation, extension)."""
+    if not seat.user.email:
+        return
+    seats = list(match.seats.select_related("user").order_by("index"))
+    seat = next(s for s in seats if s.index == seat.index)
+    context = email_context(match, seat, seats) | extra
+    outbox_add(
+        [
+            Message(
+                dedupe_key=f"{kind}:{match.pk}:{seat.index}:{seat.deadline.isoformat() if seat.deadline else match.seq}",
+                user_id=seat.user_id,
+                kind=kind,
+                payload={"to": seat.user.email, "template": kind, "context": context},
+            )
+        ]
+    )
 
 
 def invitations(match: Match, reserved: Mapping[int, Any]) -> None:

@@ -13,12 +13,14 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from .deadlines import TIME_CONTROL_SCHEMA
 from .engines import all_engines
 from .engines import get as get_engine
 from .engines.base import Engine, Event, LogItem, visible_events
 from .models import LogEntry, Match, Seat
 
 RESIGN = "resign"
+FORFEIT = "forfeit"
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,7 @@ def engine_list() -> list[dict[str, Any]]:
             "max_seats": e.max_seats,
             "seat_names": list(e.seat_names),
             "options_schema": e.options_schema(),
+            "time_control_schema": TIME_CONTROL_SCHEMA,
         }
         for e in all_engines()
     ]
@@ -73,9 +76,20 @@ def seats_json(match: Match, seats: list[Seat], engine: Engine) -> list[dict[str
             "username": s.user.username if s.user_id else None,
             "invited": s.invited.username if s.invited_id and not s.user_id else None,
             "salt": s.salt,
+            "deadline": s.deadline.isoformat() if s.deadline else None,
         }
         for s in seats
     ]
+
+
+def time_control_json(match: Match) -> dict[str, Any]:
+    return {
+        "days_per_move": match.days_per_move,
+        "deadline_time": match.deadline_time.strftime("%H:%M") if match.deadline_time else None,
+        "count_weekends": match.count_weekends,
+        "max_days": match.max_days,
+        "timeout": match.timeout_policy,
+    }
 
 
 def _seats(match: Match) -> list[Seat]:
@@ -112,6 +126,7 @@ def match_view(match: Match, viewer: Viewer, seats: list[Seat] | None = None) ->
         "your_seat": viewer.seat,
         "view": board_view(match, viewer),
         "deadline": match.deadline.isoformat() if match.deadline else None,
+        "time_control": time_control_json(match),
         "outcome": match.outcome,
         "seed_commitment": match.seed_commitment,
         "seed": bytes(match.seed).hex() if viewer.reveal_all else None,
@@ -135,6 +150,8 @@ def entry_for(engine: Engine, entry: LogEntry, viewer: Viewer) -> dict[str, Any]
     move = None if sealed else entry.move
     if entry.kind == RESIGN and entry.seat is not None:
         text = f"{engine.seat_name(entry.seat)} resigned."
+    elif entry.kind == FORFEIT and entry.seat is not None:
+        text = f"{engine.seat_name(entry.seat)} ran out of time and forfeits."
     else:
         text = engine.describe(LogItem(entry.seq, entry.seat, move, events), viewer.seat)
     return {
@@ -271,6 +288,7 @@ def match_summary(match: Match, user: Any) -> dict[str, Any]:
         "active_seats": list(match.active_seats),
         "your_seat": your,
         "your_turn": your is not None and your in match.active_seats,
+        "deadline": match.deadline.isoformat() if match.deadline else None,
         "outcome": match.outcome,
         "updated_at": match.updated_at.isoformat(),
     }

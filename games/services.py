@@ -16,10 +16,9 @@ from typing import Any
 import jsonschema
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.utils import timezone
 
-from . import notify
+from . import clock, notify
 from .engines import get as get_engine
 from .engines.base import Engine, Event, Invalid, Move, Step
 from .engines.dice import Dice, commitment, entry_nonce, mix_seed
@@ -32,6 +31,7 @@ User = get_user_model()
 MAX_SALT = 200
 MAX_IDEMPOTENCY_KEY = 200
 RESIGN = "resign"
+FORFEIT = "forfeit"
 
 
 @dataclass(frozen=True)
@@ -136,30 +136,21 @@ def _append(
 
 
 def _settle(match: Match, engine: Engine, state: Any, before: Sequence[int], seats: list[Seat]) -> None:
-    """Store the new state, who is on turn and any outcome; write the outbox rows."""
+    """Store the new state, who is on turn and any outcome; run the clocks; write the outbox."""
     active = sorted(engine.active_seats(state))
     outcome = engine.outcome(state)
+    now = timezone.now()
     match.state = engine.dump(state)
     match.active_seats = active
-    fields = ["seq", "log_head", "state", "active_seats", "updated_at"]
+    fields = ["seq", "log_head", "state", "active_seats", "deadline", "updated_at"]
     if outcome is not None:
         match.status = Match.Status.FINISHED
         match.outcome = outcome.to_json()
-        match.finished_at = timezone.now()
+        match.finished_at = now
         fields += ["status", "outcome", "finished_at"]
+    clock.turns_changed(match, seats, active, now)
     match.save(update_fields=fields)
-    if list(before) != active:
-        _mark_awaiting(match, active)
     notify.after_entry(match, before=before, after=active, seats=seats)
-
-
-def _mark_awaiting(match: Match, active: Sequence[int]) -> None:
-    """Seat.awaiting mirrors Match.active_seats (one UPDATE) for the "awaiting me" query."""
-    seats = Seat.objects.filter(match=match)
-    if not active:  # an empty IN () is not a condition every database compiles the same way
-        seats.update(awaiting=False)
-    else:
-        seats.update(awaiting=ExpressionWrapper(Q(index__in=list(active)), output_field=BooleanField()))
 
 
 def _seats(match: Match) -> list[Seat]:
@@ -178,9 +169,11 @@ def match_create(
     invite: Any = (),
     seat: Any = None,
     salt: Any = "",
+    time_control: Any = None,
 ) -> Match:
     """Open a match of ``game``; the creator takes a seat, invited players get theirs reserved."""
     engine = engine_for(game)
+    clock_fields = clock.time_control_fields(clock.time_control_validate(time_control))
     n = engine.min_seats if seats is None else seats
     if not isinstance(n, int) or isinstance(n, bool) or not engine.min_seats <= n <= engine.max_seats:
         span = (
@@ -221,6 +214,7 @@ def match_create(
             seed=seed,
             seed_commitment=commitment(seed),
             created_by=user,
+            **clock_fields,
         )
         others = iter(i for i in range(n) if i != own)
         reserved = {next(others): invitee for invitee in invitees}
@@ -331,11 +325,15 @@ def move_submit(
     move: Any,
     idempotency_key: str | None = None,
     source: str = "api",
+    system_seat: int | None = None,
 ) -> MoveResult:
     """Validate ``move`` for the user's seat against the match as of ``expected_seq`` and
     append it. The match row is locked for the check and the write. A repeated request
     (same idempotency key, or the identical move at the same expected_seq) returns the
-    original answer instead of a second entry."""
+    original answer instead of a second entry.
+
+    The server itself moves for a seat (a timeout) with ``user=None, system_seat=N``.
+    """
     expected_seq = _check_expected_seq(expected_seq)
     if idempotency_key is not None and (
         not isinstance(idempotency_key, str) or not 0 < len(idempotency_key) <= MAX_IDEMPOTENCY_KEY
@@ -348,18 +346,22 @@ def move_submit(
         raise BadRequest(parsed.code, parsed.message)
     move_json = parsed.to_json()
     try:
-        return _move_submit(match_id, user, expected_seq, parsed, move_json, idempotency_key, source)
+        return _move_submit(
+            match_id, user, expected_seq, parsed, move_json, idempotency_key, source, system_seat
+        )
     except IntegrityError as exc:
         # The unique keys (match, seq) and (match, seat, idempotency key) are the last line
         # of defence: a concurrent request won; the client reloads (and replays its key).
         raise Conflict("stale_seq", "Another move was recorded first: reload the match.") from exc
 
 
-def _move_submit(match_id, user, expected_seq, parsed, move_json, idempotency_key, source) -> MoveResult:
+def _move_submit(
+    match_id, user, expected_seq, parsed, move_json, idempotency_key, source, system_seat
+) -> MoveResult:
     with transaction.atomic():
         match = _lock(match_id)
         seats = _seats(match)
-        seat = _seat_of(seats, user)
+        seat = system_seat if user is None and system_seat is not None else _seat_of(seats, user)
         if idempotency_key is not None:
             earlier = LogEntry.objects.filter(match=match, seat=seat, idempotency_key=idempotency_key).first()
             if earlier is not None:
@@ -419,50 +421,73 @@ def match_resign(*, match_id: Any, user: Any, expected_seq: Any = None) -> MoveR
         match = _lock(match_id)
         seats = _seats(match)
         seat = _seat_of(seats, user)
-        if match.status != Match.Status.ACTIVE:
-            raise Conflict(
-                "match_over" if match.is_over else "match_not_started",
-                "Only a match in play can be resigned.",
-                seq=match.seq,
-            )
-        if expected_seq is not None and _check_expected_seq(expected_seq) != match.seq:
+        if expected_seq is not None and _check_expected_seq(expected_seq) != match.seq and not match.is_over:
             raise Conflict("stale_seq", f"The match is at seq {match.seq}; reload it.", seq=match.seq)
-        before = list(match.active_seats)
-        _append(
-            match,
-            seat=seat,
-            user=user,
-            move={"kind": RESIGN},
-            step_events=[Event("resigned", {"seat": seat})],
-            move_audience=None,
-            draws=[],
-            source="api",
-        )
-        match.status = Match.Status.FINISHED
-        match.outcome = resign_outcome(match.num_seats, seat)
-        match.finished_at = timezone.now()
-        match.active_seats = []
-        match.save(
-            update_fields=[
-                "seq",
-                "log_head",
-                "status",
-                "outcome",
-                "finished_at",
-                "active_seats",
-                "updated_at",
-            ]
-        )
-        _mark_awaiting(match, [])
-        notify.after_entry(match, before=before, after=[], seats=seats)
-        return MoveResult(match.seq)
+        return _concede(match, seats, seat, user=user, reason="resignation", source="api")
 
 
-def resign_outcome(num_seats: int, seat: int) -> dict[str, Any]:
+def match_forfeit(*, match_id: Any, seat: int, reason: str = "timeout") -> MoveResult:
+    """The server ends the match against ``seat`` (its time ran out and the policy says so)."""
+    with transaction.atomic():
+        match = _lock(match_id)
+        return _concede(match, _seats(match), seat, user=None, reason=reason, source="timeout")
+
+
+def _concede(
+    match: Match, seats: list[Seat], seat: int, *, user: Any, reason: str, source: str
+) -> MoveResult:
+    if match.status != Match.Status.ACTIVE:
+        raise Conflict(
+            "match_over" if match.is_over else "match_not_started",
+            "Only a match in play can be resigned or forfeited.",
+            seq=match.seq,
+        )
+    before = list(match.active_seats)
+    kind = RESIGN if reason == "resignation" else FORFEIT
+    _append(
+        match,
+        seat=seat,
+        user=user,
+        move={"kind": kind, "reason": reason},
+        step_events=[Event("resigned" if kind == RESIGN else "forfeited", {"seat": seat, "reason": reason})],
+        move_audience=None,
+        draws=[],
+        source=source,
+    )
+    now = timezone.now()
+    match.status = Match.Status.FINISHED
+    match.outcome = resign_outcome(match.num_seats, seat, reason)
+    match.finished_at = now
+    match.active_seats = []
+    clock.turns_changed(match, seats, [], now)
+    match.save(
+        update_fields=[
+            "seq",
+            "log_head",
+            "status",
+            "outcome",
+            "finished_at",
+            "active_seats",
+            "deadline",
+            "updated_at",
+        ]
+    )
+    notify.after_entry(match, before=before, after=[], seats=seats)
+    return MoveResult(match.seq)
+
+
+def timeout_move_for(match: Match, seat: int) -> dict[str, Any] | None:
+    """The game's default move for a seat whose time ran out, if it has one now."""
+    engine = engine_for(match.game)
+    move = engine.timeout_move(engine.load(match.state), seat)
+    return None if move is None else move.to_json()
+
+
+def resign_outcome(num_seats: int, seat: int, reason: str = "resignation") -> dict[str, Any]:
     return {
         "winners": [i for i in range(num_seats) if i != seat],
         "draw": False,
-        "reason": "resignation",
+        "reason": reason,
         "scores": None,
     }
 
@@ -477,8 +502,8 @@ def replay(match: Match) -> tuple[Any, dict[str, Any] | None]:
         dice = Dice(seed, entry.seq) if seed else None
         if entry.kind == "setup":
             step: Step | Invalid = engine.setup(match.options, match.num_seats, dice)
-        elif entry.kind == RESIGN and entry.seat is not None:
-            outcome = resign_outcome(match.num_seats, entry.seat)
+        elif entry.kind in (RESIGN, FORFEIT) and entry.seat is not None:
+            outcome = resign_outcome(match.num_seats, entry.seat, entry.move.get("reason", "resignation"))
             break
         else:
             step = engine.apply(state, entry.seat, Move.from_json(entry.move), dice)

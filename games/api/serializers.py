@@ -12,6 +12,9 @@ class MatchCreateIn(serializers.Serializer):
     invite = serializers.ListField(child=serializers.CharField(max_length=150), required=False, default=list)
     seat = serializers.IntegerField(required=False, allow_null=True, default=None)
     salt = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
+    time_control = serializers.JSONField(
+        required=False, default=dict, help_text="days_per_move, deadline_time, count_weekends, max_days, timeout"
+    )
 
 
 class JoinIn(serializers.Serializer):

@@ -66,24 +66,21 @@ def test_eight_writers_with_the_same_expected_seq_make_exactly_one_entry(alice, 
 def test_sqlite_refuses_to_update_or_delete_a_log_entry(tmp_path):
     """The same trigger exists on SQLite, the embedded default's database."""
     db = tmp_path / "embedded.sqlite3"
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "STARPOST_VAR_DIR": str(tmp_path)}
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{db}",
+        "STARPOST_VAR_DIR": str(tmp_path),
+        "CELERY_BROKER_URL": "memory://",
+        "EMAIL_URL": "locmem://",
+    }
+    for command in (["migrate", "-v", "0"], ["seed_demo"]):  # the demo matches have log entries
+        subprocess.run(
+            [sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True
+        )
     con = sqlite3.connect(db)
-    con.execute(
-        "INSERT INTO accounts_user (password, is_superuser, username, first_name, last_name, email,"
-        " is_staff, is_active, date_joined, timezone) VALUES ('', 0, 'u', '', '', 'u@x', 0, 1, '2026-01-01', 'UTC')"
-    )
-    con.execute(
-        "INSERT INTO games_match (game, engine_version, options, num_seats, status, seq, active_seats,"
-        " seed, seed_commitment, log_head, created_by_id, created_at, updated_at)"
-        " VALUES ('space-dogfight', '1', '{}', 2, 'active', 1, '[]', x'00', '', '', 1, '2026-01-01', '2026-01-01')"
-    )
-    con.execute(
-        "INSERT INTO games_logentry (match_id, seq, kind, move, events, dice, engine_version, source,"
-        " prev_hash, hash, created_at) VALUES (1, 1, 'setup', '{}', '[]', '[]', '1', 'server', '', 'h', '2026-01-01')"
-    )
-    con.commit()
+    entries = con.execute("SELECT id, kind FROM games_logentry ORDER BY id").fetchall()
+    assert len(entries) > 5
     for sql in ("UPDATE games_logentry SET kind = 'forged'", "DELETE FROM games_logentry"):
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
             con.execute(sql)
-    assert con.execute("SELECT kind FROM games_logentry").fetchall() == [("setup",)]
+    assert con.execute("SELECT id, kind FROM games_logentry ORDER BY id").fetchall() == entries
