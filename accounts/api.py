@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django.contrib.auth import authenticate
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
@@ -10,8 +12,15 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .errors import DomainError
-from .services import user_register, user_update_profile
+from .errors import AccountError, DomainError
+from .services import (
+    prefs_json,
+    prefs_update,
+    user_register,
+    user_update_profile,
+    vacation_days_left,
+    vacation_take,
+)
 
 
 class NotAuthenticated(DomainError):
@@ -98,3 +107,72 @@ class TokenCreate(APIView):
             raise NotAuthenticated("bad_credentials", "Unknown username or wrong password.")
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})
+
+
+class NotificationPrefsView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(summary="Your notification preferences")
+    def get(self, request):
+        return Response(prefs_json(request.user))
+
+    @extend_schema(
+        request=inline_serializer(
+            "PrefsIn",
+            {
+                "email": serializers.ChoiceField(["immediate", "digest", "off"], required=False),
+                "push": serializers.ChoiceField(["immediate", "digest", "off"], required=False),
+                "digest_hour": serializers.IntegerField(required=False),
+                "quiet_start": serializers.CharField(required=False, allow_null=True),
+                "quiet_end": serializers.CharField(required=False, allow_null=True),
+                "reminder_hours": serializers.IntegerField(required=False),
+                "auto_vacation": serializers.BooleanField(required=False),
+            },
+        ),
+        summary="Change your notification preferences (any subset)",
+    )
+    def patch(self, request):
+        prefs_update(request.user, request.data)
+        return Response(prefs_json(request.user))
+
+    put = patch
+
+
+class VacationsView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(summary="Your vacations and the days left in this year's bank")
+    def get(self, request):
+        return Response(vacations_json(request.user))
+
+    @extend_schema(
+        request=inline_serializer(
+            "VacationIn",
+            {"start": serializers.DateTimeField(required=False), "days": serializers.IntegerField()},
+        ),
+        summary="Take days off: all your clocks stop",
+    )
+    def post(self, request):
+        if not isinstance(request.data, dict):
+            raise DomainError("bad_request", "Send a JSON object with days (and start).")
+        start = request.data.get("start")
+        when = parse_datetime(start) if isinstance(start, str) else None
+        if start is not None and when is None:
+            raise AccountError(
+                "bad_vacation", "start is an ISO 8601 date and time, e.g. 2026-12-24T00:00:00Z."
+            )
+        if when is not None and when.tzinfo is None:
+            when = when.replace(tzinfo=request.user.tz)
+        vacation_take(request.user, start=when or timezone.now(), days=request.data.get("days"))
+        return Response(vacations_json(request.user), status=status.HTTP_201_CREATED)
+
+
+def vacations_json(user) -> dict:
+    return {
+        "days_left": vacation_days_left(user),
+        "auto_vacation": user.auto_vacation,
+        "vacations": [
+            {"start": v.start.isoformat(), "end": v.end.isoformat(), "auto": v.auto}
+            for v in user.vacations.order_by("start")
+        ],
+    }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import zoneinfo
+from datetime import UTC, datetime, timedelta
 
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.core.exceptions import ValidationError
@@ -67,3 +68,54 @@ class Vacation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} off {self.start:%Y-%m-%d} to {self.end:%Y-%m-%d}"
+
+
+class NotificationPrefs(models.Model):
+    """How a player wants to hear about their matches, per channel, in their own time."""
+
+    class Mode(models.TextChoices):
+        IMMEDIATE = "immediate", "At once"
+        DIGEST = "digest", "One daily digest"
+        OFF = "off", "Never"
+
+    user = models.OneToOneField(User, on_delete=models.CASCADE, primary_key=True, related_name="prefs")
+    email = models.CharField(max_length=10, choices=Mode.choices, default=Mode.IMMEDIATE)
+    push = models.CharField(max_length=10, choices=Mode.choices, default=Mode.IMMEDIATE)
+    digest_hour = models.PositiveSmallIntegerField(
+        default=8, help_text="Local hour of the daily digest (0-23)."
+    )
+    # Nothing is sent between these local times; it waits for the end of the quiet hours.
+    quiet_start = models.TimeField(null=True, blank=True)
+    quiet_end = models.TimeField(null=True, blank=True)
+    reminder_hours = models.PositiveSmallIntegerField(
+        default=24, help_text="Remind me this many hours before a deadline (0: never)."
+    )
+    last_digest_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name_plural = "notification preferences"
+
+    def __str__(self) -> str:
+        return f"notification preferences of {self.user_id}"
+
+    def quiet_until(self, now: datetime) -> datetime | None:
+        """The end of the quiet hours if ``now`` falls inside them, else None."""
+        if self.quiet_start is None or self.quiet_end is None or self.quiet_start == self.quiet_end:
+            return None
+        tz = self.user.tz
+        local = now.astimezone(tz)
+        t = local.time().replace(tzinfo=None)
+        start, end = self.quiet_start, self.quiet_end
+        inside = (start <= t < end) if start < end else (t >= start or t < end)
+        if not inside:
+            return None
+        day = local.date() if t < end else local.date() + timedelta(days=1)
+        return datetime.combine(day, end).replace(tzinfo=tz).astimezone(UTC)
+
+
+def prefs_of(user: User) -> NotificationPrefs:
+    """The player's preferences; the defaults (unsaved) if they never changed them."""
+    try:
+        return user.prefs
+    except NotificationPrefs.DoesNotExist:
+        return NotificationPrefs(user=user)

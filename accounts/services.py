@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from collections.abc import Mapping
+from datetime import datetime, time, timedelta
+from typing import Any
 
 import django.dispatch
 from django.conf import settings
@@ -13,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from .errors import AccountError
-from .models import User, Vacation, validate_timezone
+from .models import NotificationPrefs, User, Vacation, prefs_of, validate_timezone
 
 # Sent when a player's vacations change, so that the clocks of their matches can follow.
 vacation_changed = django.dispatch.Signal()
@@ -135,3 +137,75 @@ def vacation_take(user: User, *, start: datetime, days: int, auto: bool = False)
     vacation = Vacation.objects.create(user=user, start=start, end=end, auto=auto)
     vacation_changed.send(sender=Vacation, user=user)
     return vacation
+
+
+# -- notification preferences ----------------------------------------------------------------
+
+PREF_MODES = {m.value for m in NotificationPrefs.Mode}
+
+
+def _hh_mm(value: Any, field: str) -> time | None:
+    if value in (None, "") or not isinstance(value, str) or len(value) != 5:
+        return None
+    try:
+        return time.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+def prefs_update(user: User, data: Mapping[str, Any]) -> NotificationPrefs:
+    """Change some of a player's notification preferences; unknown or bad values are refused."""
+    if not isinstance(data, Mapping):
+        raise AccountError("bad_prefs", "Send the preferences as a JSON object.")
+    known = {"email", "push", "digest_hour", "quiet_start", "quiet_end", "reminder_hours", "auto_vacation"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise AccountError(
+            "bad_prefs", f"Unknown preference {unknown[0]!r}; known: {', '.join(sorted(known))}."
+        )
+    prefs = prefs_of(user)
+    for channel in ("email", "push"):
+        if channel in data:
+            if data[channel] not in PREF_MODES:
+                raise AccountError("bad_prefs", f"{channel} is one of {', '.join(sorted(PREF_MODES))}.")
+            setattr(prefs, channel, data[channel])
+    if "digest_hour" in data:
+        hour = data["digest_hour"]
+        if not isinstance(hour, int) or isinstance(hour, bool) or not 0 <= hour <= 23:
+            raise AccountError("bad_prefs", "digest_hour is a local hour from 0 to 23.")
+        prefs.digest_hour = hour
+    for field in ("quiet_start", "quiet_end"):
+        if field in data:
+            value = _hh_mm(data[field], field)
+            if value is None and data[field] not in (None, ""):
+                raise AccountError("bad_prefs", f"{field} is a local time like 22:30, or null.")
+            setattr(prefs, field, value)
+    if (prefs.quiet_start is None) != (prefs.quiet_end is None):
+        raise AccountError("bad_prefs", "Quiet hours need both a start and an end.")
+    if "reminder_hours" in data:
+        hours = data["reminder_hours"]
+        if not isinstance(hours, int) or isinstance(hours, bool) or not 0 <= hours <= 168:
+            raise AccountError("bad_prefs", "reminder_hours is from 0 (no reminders) to 168.")
+        prefs.reminder_hours = hours
+    with transaction.atomic():
+        prefs.save()
+        if "auto_vacation" in data:
+            if not isinstance(data["auto_vacation"], bool):
+                raise AccountError("bad_prefs", "auto_vacation is true or false.")
+            user.auto_vacation = data["auto_vacation"]
+            user.save(update_fields=["auto_vacation"])
+    return prefs
+
+
+def prefs_json(user: User) -> dict[str, Any]:
+    p = prefs_of(user)
+    return {
+        "email": p.email,
+        "push": p.push,
+        "digest_hour": p.digest_hour,
+        "quiet_start": p.quiet_start.strftime("%H:%M") if p.quiet_start else None,
+        "quiet_end": p.quiet_end.strftime("%H:%M") if p.quiet_end else None,
+        "reminder_hours": p.reminder_hours,
+        "auto_vacation": user.auto_vacation,
+        "timezone": user.timezone,
+    }

@@ -182,8 +182,8 @@ LOGGING = {
 # -- Clocks ------------------------------------------------------------------------------
 STARPOST_VACATION_DAYS_PER_YEAR = env_int("STARPOST_VACATION_DAYS_PER_YEAR", 30)
 STARPOST_VACATION_MAX_DAYS = env_int("STARPOST_VACATION_MAX_DAYS", 14)
-STARPOST_REMINDER_HOURS = env_int("STARPOST_REMINDER_HOURS", 24)
 CELERY_BEAT_SCHEDULE["deadline-sweep"] = {
     "task": "games.tasks.sweep_deadlines",
     "schedule": float(env_int("STARPOST_DEADLINE_SWEEP_SECONDS", 60)),
 }
+CELERY_BEAT_SCHEDULE["digests"] = {"task": "games.tasks.send_digests", "schedule": 300.0}

@@ -15,6 +15,8 @@ urlpatterns = [
     # API
     path("api/accounts/", accounts_api.AccountCreate.as_view(), name="api-accounts"),
     path("api/accounts/me/", accounts_api.Me.as_view(), name="api-me"),
+    path("api/accounts/me/notifications/", accounts_api.NotificationPrefsView.as_view(), name="api-prefs"),
+    path("api/accounts/me/vacations/", accounts_api.VacationsView.as_view(), name="api-vacations"),
     path("api/auth/token/", accounts_api.TokenCreate.as_view(), name="api-token"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
@@ -24,6 +26,7 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/profile/", accounts_views.profile, name="profile"),
+    path("notifications/", include("notifications.urls")),
     path("", include("games.urls")),
 ]
 

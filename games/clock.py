@@ -13,13 +13,12 @@ from collections.abc import Sequence
 from datetime import datetime, time, timedelta
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
 from accounts.errors import AccountError
-from accounts.models import Vacation
+from accounts.models import Vacation, prefs_of
 from accounts.services import vacation_days_left, vacation_take
 
 from . import notify
@@ -201,15 +200,27 @@ def timeout_apply(*, match_id: int, seat_index: int, deadline: datetime, now: da
         return "forfeit"
 
 
+MAX_REMINDER = timedelta(hours=168)
+
+
 def reminders_due(now: datetime) -> list[Seat]:
-    lead = timedelta(hours=settings.STARPOST_REMINDER_HOURS)
-    return list(
+    """Seats whose deadline is within their player's chosen reminder time, not yet reminded."""
+    near = (
         Seat.objects.filter(
-            awaiting=True, deadline__gt=now, deadline__lte=now + lead, match__status=Match.Status.ACTIVE
+            awaiting=True,
+            deadline__gt=now,
+            deadline__lte=now + MAX_REMINDER,
+            match__status=Match.Status.ACTIVE,
         )
         .exclude(reminded_for=F("deadline"))
-        .select_related("match", "user")
+        .select_related("match", "user", "user__prefs")
     )
+    return [
+        s
+        for s in near
+        if prefs_of(s.user).reminder_hours > 0
+        and s.deadline - now <= timedelta(hours=prefs_of(s.user).reminder_hours)
+    ]
 
 
 def reminder_send(seat: Seat) -> bool:

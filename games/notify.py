@@ -12,7 +12,10 @@ from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils import timezone
 
+from accounts.models import NotificationPrefs, prefs_of
+from notifications.models import Outbox
 from notifications.services import Message, outbox_add
 
 from . import render
@@ -20,6 +23,7 @@ from .models import Match, Seat
 from .selectors import Viewer, engine_of, legal_moves_view, match_view, recent_log
 
 RECENT_LOG = 8
+Mode = NotificationPrefs.Mode
 
 
 def _url(path: str) -> str:
@@ -58,13 +62,58 @@ def local_time(when: Any, user: Any) -> str:
     return f"{local:%a %d %b %Y %H:%M} ({user.timezone})"
 
 
-def _message(kind: str, match: Match, seat: Seat, seats: list[Seat]) -> Message:
-    return Message(
-        dedupe_key=f"{kind}:{match.pk}:{match.seq}:{seat.user_id}:email",
-        user_id=seat.user_id,
-        kind=kind,
-        payload={"to": seat.user.email, "template": kind, "context": email_context(match, seat, seats)},
-    )
+# Kinds a player on the daily digest still gets at once: news about their own clock.
+URGENT = frozenset({"reminder", "deadline_extended", "vacation_taken"})
+
+
+def push_payload(kind: str, context: dict[str, Any]) -> dict[str, Any]:
+    """A short, redacted notification for a browser: built from the same context as the email."""
+    match = context["match"]
+    title = {
+        "your_turn": f"Your turn: {context['title']} #{match['id']}",
+        "match_over": f"Over: {context['title']} #{match['id']}",
+        "reminder": f"Due soon: {context['title']} #{match['id']}",
+        "deadline_extended": f"Extended: {context['title']} #{match['id']}",
+        "vacation_taken": f"Vacation day: {context['title']} #{match['id']}",
+    }.get(kind, f"{context['title']} #{match['id']}")
+    if kind == "match_over":
+        body = context.get("outcome_text", "")
+    elif context.get("deadline"):
+        body = f"Due {context['deadline']}"
+    else:
+        body = context["log"][-1]["text"] if context.get("log") else ""
+    return {"title": title, "body": body, "url": context["url"], "tag": f"match-{match['id']}"}
+
+
+def messages_for(
+    kind: str, match: Match, seat: Seat, seats: list[Seat], *, extra: dict[str, Any] | None = None
+) -> list[Message]:
+    """The outbox rows for one player and one event, on the channels their preferences ask for."""
+    user = seat.user
+    prefs = prefs_of(user)
+    wanted = {
+        channel
+        for channel, mode in (("email", prefs.email), ("push", prefs.push))
+        if mode == Mode.IMMEDIATE or (kind in URGENT and mode != Mode.OFF)
+    }
+    if not user.email:
+        wanted.discard("email")
+    if "push" in wanted and not user.push_subscriptions.exists():
+        wanted.discard("push")
+    if not wanted:
+        return []
+    context = email_context(match, seat, seats) | (extra or {})
+    key = f"{kind}:{match.pk}:{seat.index}:{extra.get('until', match.seq) if extra else match.seq}:{user.pk}"
+    later = prefs.quiet_until(timezone.now())
+    out = []
+    if "email" in wanted:
+        payload = {"to": user.email, "template": kind, "context": context}
+        out.append(Message(f"{key}:email", user.pk, kind, payload, Outbox.Channel.EMAIL, later))
+    if "push" in wanted:
+        out.append(
+            Message(f"{key}:push", user.pk, kind, push_payload(kind, context), Outbox.Channel.PUSH, later)
+        )
+    return out
 
 
 def after_entry(match: Match, *, before: Sequence[int], after: Sequence[int], seats: list[Seat]) -> None:
@@ -79,26 +128,14 @@ def after_entry(match: Match, *, before: Sequence[int], after: Sequence[int], se
         newly = set(after) - set(before)
         to = [s for s in seats if s.index in newly and s.user_id]
         kind = "your_turn"
-    outbox_add(_message(kind, match, s, seats) for s in to if s.user.email)
+    outbox_add(m for s in to for m in messages_for(kind, match, s, seats))
 
 
 def clock_message(kind: str, match: Match, seat: Seat, extra: dict[str, Any]) -> None:
     """A reminder before a deadline, or news that the clock moved (vacation, extension)."""
-    if not seat.user.email:
-        return
-    seats = list(match.seats.select_related("user").order_by("index"))
+    seats = list(match.seats.select_related("user", "user__prefs").order_by("index"))
     seat = next(s for s in seats if s.index == seat.index)
-    context = email_context(match, seat, seats) | extra
-    outbox_add(
-        [
-            Message(
-                dedupe_key=f"{kind}:{match.pk}:{seat.index}:{seat.deadline.isoformat() if seat.deadline else match.seq}",
-                user_id=seat.user_id,
-                kind=kind,
-                payload={"to": seat.user.email, "template": kind, "context": context},
-            )
-        ]
-    )
+    outbox_add(messages_for(kind, match, seat, seats, extra=extra))
 
 
 def invitations(match: Match, reserved: Mapping[int, Any]) -> None:

@@ -154,7 +154,7 @@ def _settle(match: Match, engine: Engine, state: Any, before: Sequence[int], sea
 
 
 def _seats(match: Match) -> list[Seat]:
-    return list(match.seats.select_related("user").order_by("index"))
+    return list(match.seats.select_related("user", "user__prefs").order_by("index"))
 
 
 # -- create / join ------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import logging
 from celery import shared_task
 from django.utils import timezone
 
-from . import clock
+from . import clock, digests
 
 log = logging.getLogger(__name__)
 
@@ -28,3 +28,9 @@ def sweep_deadlines() -> dict[str, int]:
         if clock.reminder_send(seat):
             counts["reminded"] = counts.get("reminded", 0) + 1
     return counts
+
+
+@shared_task(name="games.tasks.send_digests", ignore_result=True)
+def send_digests() -> int:
+    """Daily digests for the players whose local digest hour it is."""
+    return digests.digests_send()

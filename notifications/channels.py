@@ -7,18 +7,20 @@ from django.core.mail import EmailMultiAlternatives
 
 from .models import Outbox
 from .rendering import render_email
+from .unsubscribe import headers_for, url_for
 
 
 def send_email(row: Outbox) -> None:
     p = row.payload
     if "template" in p:
-        p = {**p, **render_email(p["template"], p["context"])}
+        context = {**p["context"], "unsubscribe_url": url_for(row.user_id)}
+        p = {**p, **render_email(p["template"], context)}
     msg = EmailMultiAlternatives(
         subject=p["subject"],
         body=p["text"],
         from_email=p.get("from") or settings.DEFAULT_FROM_EMAIL,
         to=[p["to"]],
-        headers={"X-Starpost-Outbox": row.dedupe_key, **p.get("headers", {})},
+        headers={"X-Starpost-Outbox": row.dedupe_key, **headers_for(row.user_id), **p.get("headers", {})},
         reply_to=[p["reply_to"]] if p.get("reply_to") else None,
     )
     if p.get("html"):

@@ -16,6 +16,8 @@ class Outbox(models.Model):
 
     class Channel(models.TextChoices):
         EMAIL = "email"
+        PUSH = "push"
+        WEBHOOK = "webhook"
 
     dedupe_key = models.CharField(max_length=200, unique=True)
     channel = models.CharField(max_length=20, choices=Channel.choices, default=Channel.EMAIL)
@@ -38,3 +40,20 @@ class Outbox(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} to {self.user_id} via {self.channel} ({self.status})"
+
+
+class PushSubscription(models.Model):
+    """One browser or device that accepts Web Push for a player (several per player)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    user_agent = models.CharField(max_length=300, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_success_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"push to {self.user_id} via {self.endpoint[:40]}"

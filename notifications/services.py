@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from .models import Outbox
 
@@ -18,14 +20,24 @@ class Message:
     kind: str
     payload: dict[str, Any]
     channel: str = Outbox.Channel.EMAIL
+    # Not before this moment (the end of the recipient's quiet hours); None: now.
+    available_at: datetime | None = None
 
 
 def outbox_add(messages: Iterable[Message]) -> list[int]:
     """Write outbox rows in the caller's transaction and send them once it commits."""
     from .tasks import deliver
 
+    now = timezone.now()
     rows = [
-        Outbox(dedupe_key=m.dedupe_key, user_id=m.user_id, kind=m.kind, payload=m.payload, channel=m.channel)
+        Outbox(
+            dedupe_key=m.dedupe_key,
+            user_id=m.user_id,
+            kind=m.kind,
+            payload=m.payload,
+            channel=m.channel,
+            available_at=m.available_at or now,
+        )
         for m in messages
     ]
     if not rows:
@@ -37,6 +49,7 @@ def outbox_add(messages: Iterable[Message]) -> list[int]:
     if None in ids:  # backends without RETURNING: read the ids back
         keys = [r.dedupe_key for r in rows]
         ids = list(Outbox.objects.filter(dedupe_key__in=keys).values_list("pk", flat=True))
-    for pk in ids:
-        transaction.on_commit(lambda pk=pk: deliver.delay(pk))
+    for row, pk in zip(rows, ids, strict=True):
+        if row.available_at <= now:  # the others wait for the sweeper
+            transaction.on_commit(lambda pk=pk: deliver.delay(pk))
     return ids

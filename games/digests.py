@@ -1,0 +1,105 @@
+"""The daily digest: one email (or push) listing every match awaiting the player.
+
+For players whose preferences say "digest" on a channel. Beat runs ``digests_send``
+often; each player gets theirs once a day, at their chosen local hour. The claim is a
+conditional UPDATE of ``last_digest_at``, so two beats never send a digest twice.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts.models import NotificationPrefs
+from notifications.models import Outbox
+from notifications.services import Message, outbox_add
+
+from .models import Match, Seat
+from .notify import _url, email_context, local_time
+
+Mode = NotificationPrefs.Mode
+
+
+def digests_due(now: datetime) -> list[NotificationPrefs]:
+    """Players on a digest whose local digest hour it is and who had none today."""
+    due = []
+    for prefs in NotificationPrefs.objects.filter(Q(email=Mode.DIGEST) | Q(push=Mode.DIGEST)).select_related(
+        "user"
+    ):
+        local = now.astimezone(prefs.user.tz)
+        if local.hour != prefs.digest_hour:
+            continue
+        last = prefs.last_digest_at
+        if last is not None and last.astimezone(prefs.user.tz).date() >= local.date():
+            continue
+        due.append(prefs)
+    return due
+
+
+def _item(seat: Seat) -> dict[str, Any]:
+    match = seat.match
+    seats = list(match.seats.select_related("user").order_by("index"))
+    mine = next(s for s in seats if s.index == seat.index)
+    context = email_context(match, mine, seats)
+    return {
+        "id": match.pk,
+        "title": context["title"],
+        "seat_name": context["seat_name"],
+        "opponents": [s.user.username for s in seats if s.user_id and s.index != seat.index],
+        "deadline": context["deadline"],
+        "last": context["log"][-1]["text"] if context["log"] else "",
+        "outcome_text": context["outcome_text"],
+        "url": context["url"],
+    }
+
+
+def digest_send(prefs: NotificationPrefs, now: datetime) -> bool:
+    """Write this player's digest to the outbox; False if another beat already did."""
+    claimed = NotificationPrefs.objects.filter(pk=prefs.pk, last_digest_at=prefs.last_digest_at).update(
+        last_digest_at=now
+    )
+    if claimed != 1:
+        return False
+    user = prefs.user
+    awaiting = Seat.objects.filter(
+        user=user, awaiting=True, match__status=Match.Status.ACTIVE
+    ).select_related("match")
+    since = prefs.last_digest_at or user.date_joined
+    finished = Seat.objects.filter(
+        user=user, match__status=Match.Status.FINISHED, match__finished_at__gt=since
+    )
+    items = [_item(s) for s in awaiting.order_by("deadline")]
+    done = [_item(s) for s in finished.select_related("match")]
+    if not items and not done:
+        return True
+    day = now.astimezone(user.tz).date().isoformat()
+    context = {
+        "user": {"username": user.username},
+        "items": items,
+        "finished": done,
+        "when": local_time(now, user),
+        "url": _url(reverse("home")),
+    }
+    messages = []
+    if prefs.email == Mode.DIGEST and user.email:
+        payload = {"to": user.email, "template": "digest", "context": context}
+        messages.append(Message(f"digest:{user.pk}:{day}:email", user.pk, "digest", payload))
+    if prefs.push == Mode.DIGEST and user.push_subscriptions.exists() and items:
+        push = {
+            "title": f"{len(items)} match{'es' if len(items) != 1 else ''} awaiting you",
+            "body": ", ".join(f"{i['title']} #{i['id']}" for i in items[:5]),
+            "url": context["url"],
+            "tag": "digest",
+        }
+        messages.append(Message(f"digest:{user.pk}:{day}:push", user.pk, "digest", push, Outbox.Channel.PUSH))
+    outbox_add(messages)
+    return True
+
+
+def digests_send(now: datetime | None = None) -> int:
+    now = now or timezone.now()
+    return sum(digest_send(p, now) for p in digests_due(now))

@@ -1,0 +1,155 @@
+"""Notification preferences: channels per player, quiet hours, digests, unsubscribe links."""
+
+from __future__ import annotations
+
+from datetime import datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.core import mail
+from django.test import Client
+from django.utils import timezone
+
+from accounts.models import NotificationPrefs
+from games.digests import digests_send
+from notifications.models import Outbox
+from notifications.unsubscribe import read_token, token_for
+from tests.games.helpers import play_to_turns, started_match
+
+pytestmark = pytest.mark.django_db
+
+
+def prefs(user, **fields) -> NotificationPrefs:
+    p, _ = NotificationPrefs.objects.get_or_create(user=user)
+    for k, v in fields.items():
+        setattr(p, k, v)
+    p.save()
+    return p
+
+
+def test_a_player_who_turned_email_off_gets_no_turn_emails(alice, bob):
+    prefs(bob, email="off")
+    started_match(alice, bob)
+    assert set(Outbox.objects.filter(kind="your_turn").values_list("user__username", flat=True)) == {"alice"}
+
+
+def test_a_digest_player_gets_no_immediate_turn_email_but_a_daily_digest(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    bob.timezone = "America/New_York"
+    bob.save()
+    prefs(bob, email="digest", digest_hour=7)
+    match = started_match(alice, bob)
+    assert not Outbox.objects.filter(user=bob, kind="your_turn").exists()
+    seven = datetime(2026, 11, 23, 7, 5, tzinfo=ZoneInfo("America/New_York"))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert digests_send(seven - timedelta(hours=1)) == 0  # not his hour yet
+        assert digests_send(seven) == 1
+        assert digests_send(seven + timedelta(minutes=10)) == 0  # once a day
+    digest = [m for m in mail.outbox if m.to == ["bob@example.test"]]
+    assert len(digest) == 1 and "1 match awaiting you" in digest[0].subject
+    assert f"#{match.pk}" in digest[0].body
+    assert digests_send(seven + timedelta(days=1)) == 1  # the next day again
+
+
+def test_messages_in_quiet_hours_wait_for_their_end(alice, bob):
+    bob.timezone = "Europe/Stockholm"
+    bob.save()
+    p = prefs(bob, quiet_start=time(22, 0), quiet_end=time(7, 30))
+    night = datetime(2026, 11, 23, 23, 15, tzinfo=ZoneInfo("Europe/Stockholm"))
+    assert p.quiet_until(night) == datetime(2026, 11, 24, 7, 30, tzinfo=ZoneInfo("Europe/Stockholm"))
+    assert p.quiet_until(night.replace(hour=12)) is None
+    assert p.quiet_until(night.replace(day=24, hour=6)) == datetime(
+        2026, 11, 24, 7, 30, tzinfo=ZoneInfo("Europe/Stockholm")
+    )
+
+
+def test_a_message_written_in_quiet_hours_is_held_until_they_end(alice, bob, monkeypatch):
+    prefs(bob, quiet_start=time(0, 0), quiet_end=time(23, 59))
+    now = timezone.now()
+    if now.astimezone(bob.tz).time() >= time(23, 59):
+        pytest.skip("the one minute outside these quiet hours")
+    started_match(alice, bob)
+    row = Outbox.objects.get(user=bob, kind="your_turn", channel="email")
+    assert row.available_at > now and row.status == Outbox.Status.PENDING
+
+
+def test_every_email_carries_a_one_click_unsubscribe_link(alice, bob, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        started_match(alice, bob)
+    msg = next(m for m in mail.outbox if m.to == ["bob@example.test"])
+    assert msg.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    url = msg.extra_headers["List-Unsubscribe"].strip("<>")
+    assert url in msg.body
+    path = url.split("://", 1)[1].split("/", 1)[1]
+    r = Client().post("/" + path, {"List-Unsubscribe": "One-Click"})
+    assert r.status_code == 200
+    assert NotificationPrefs.objects.get(user=bob).email == "off"
+
+
+def test_unsubscribe_links_are_signed_per_player(alice, bob):
+    token = token_for(bob.pk)
+    assert read_token(token) == (bob.pk, "email")
+    forged = token.replace(token[-3:], "abc" if token[-3:] != "abc" else "abd")
+    assert read_token(forged) is None
+    r = Client().post(f"/notifications/unsubscribe/{forged}/")
+    assert r.status_code == 400
+    assert not NotificationPrefs.objects.filter(user=bob, email="off").exists()
+
+
+def test_the_preferences_api_reads_and_changes_them(api, alice):
+    api.as_user(alice)
+    assert api.get("/api/accounts/me/notifications/").json()["email"] == "immediate"
+    r = api.patch(
+        "/api/accounts/me/notifications/",
+        {
+            "email": "digest",
+            "digest_hour": 6,
+            "quiet_start": "22:00",
+            "quiet_end": "07:00",
+            "auto_vacation": False,
+        },
+        format="json",
+    )
+    assert r.status_code == 200 and r.json()["digest_hour"] == 6 and r.json()["auto_vacation"] is False
+    for bad in (
+        {"email": "sometimes"},
+        {"digest_hour": 24},
+        {"quiet_start": "25:00"},
+        {"colour": "red"},
+        {"quiet_start": None, "quiet_end": "07:00"},
+    ):
+        r = api.patch("/api/accounts/me/notifications/", bad, format="json")
+        assert r.status_code == 400 and r.json()["code"] == "bad_prefs", bad
+    assert api.get("/api/accounts/me/notifications/").json()["quiet_start"] == "22:00"
+
+
+def test_the_vacation_api_takes_days_from_the_bank(api, alice):
+    api.as_user(alice)
+    left = api.get("/api/accounts/me/vacations/").json()["days_left"]
+    r = api.post("/api/accounts/me/vacations/", {"days": 3}, format="json")
+    assert r.status_code == 201 and r.json()["days_left"] == left - 3
+    r = api.post("/api/accounts/me/vacations/", {"days": 99}, format="json")
+    assert r.status_code == 400 and r.json()["code"] in ("vacation_bank_empty", "vacation_too_long")
+    r = api.post("/api/accounts/me/vacations/", {"days": 1, "start": "soon"}, format="json")
+    assert r.status_code == 400 and r.json()["code"] == "bad_vacation"
+
+
+def test_an_unknown_timezone_is_refused_and_changes_nothing(api, alice):
+    r = api.as_user(alice).patch("/api/accounts/me/", {"timezone": "Moon/Base"}, format="json")
+    assert r.status_code == 400 and r.json()["code"] == "bad_timezone"
+    alice.refresh_from_db()
+    assert alice.timezone == "UTC"
+
+
+def test_a_reminder_respects_the_players_own_lead_time(alice, bob):
+    from games.tasks import sweep_deadlines
+
+    prefs(alice, reminder_hours=1)
+    match = play_to_turns(started_match(alice, bob, first_player="blue"))
+    from games.models import Seat
+
+    Seat.objects.filter(match=match, index=0).update(deadline=timezone.now() + timedelta(hours=2))
+    assert sweep_deadlines() == {}
+    Seat.objects.filter(match=match, index=0).update(deadline=timezone.now() + timedelta(minutes=30))
+    assert sweep_deadlines() == {"reminded": 1}
