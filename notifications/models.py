@@ -57,3 +57,52 @@ class PushSubscription(models.Model):
 
     def __str__(self) -> str:
         return f"push to {self.user_id} via {self.endpoint[:40]}"
+
+
+class Webhook(models.Model):
+    """A URL told about a player's matches (Discord/Slack-style JSON), signed with a secret."""
+
+    class Event(models.TextChoices):
+        YOUR_TURN = "your_turn"
+        MATCH_OVER = "match_over"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhooks")
+    # A club's webhook is owned by the organiser and told about every match of its members.
+    club = models.CharField(max_length=100, blank=True, default="", help_text="Label of a club channel, if any.")
+    url = models.URLField(max_length=1000)
+    secret = models.CharField(max_length=100)
+    events = models.JSONField(default=list, help_text="Which events to send: your_turn, match_over.")
+    active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_success_at = models.DateTimeField(null=True, blank=True)
+    failures = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"webhook {self.pk} of {self.user_id} to {self.url[:40]}"
+
+
+class InboundEmail(models.Model):
+    """A reply received by email. The Message-ID is unique: a second delivery is ignored."""
+
+    class Status(models.TextChoices):
+        RECEIVED = "received"
+        APPLIED = "applied"
+        REFUSED = "refused"
+
+    message_id = models.CharField(max_length=500, unique=True)
+    sender = models.CharField(max_length=320)
+    recipient = models.CharField(max_length=320)
+    subject = models.CharField(max_length=500, blank=True, default="")
+    raw = models.BinaryField()
+    via = models.CharField(max_length=20, default="command", help_text="webhook, command or maildir")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.RECEIVED)
+    code = models.CharField(max_length=60, blank=True, default="")
+    result = models.TextField(blank=True, default="")
+    received_at = models.DateTimeField(auto_now_add=True)
+    processed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-received_at"]
+
+    def __str__(self) -> str:
+        return f"reply {self.message_id[:40]} from {self.sender} ({self.status})"
