@@ -156,7 +156,9 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600, "socket_connect_timeout": 2, "socket_timeout": 5}
+# A move must not wait long for a broker that is down: the outbox sweeper catches up later.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
 CELERY_BEAT_SCHEDULE = {
     "outbox-sweep": {
         "task": "notifications.tasks.sweep_outbox",
@@ -171,6 +173,8 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # How long a claimed outbox row may stay "sending" before the sweeper takes it back.
 STARPOST_OUTBOX_LEASE_SECONDS = env_int("STARPOST_OUTBOX_LEASE_SECONDS", 300)
 STARPOST_OUTBOX_MAX_ATTEMPTS = env_int("STARPOST_OUTBOX_MAX_ATTEMPTS", 8)
+STARPOST_OUTBOX_BACKOFF_SECONDS = env_int("STARPOST_OUTBOX_BACKOFF_SECONDS", 30)
+STARPOST_MAIL_DOMAIN = env_str("STARPOST_MAIL_DOMAIN", "starpost.localhost")
 
 LOGGING = {
     "version": 1,

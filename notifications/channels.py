@@ -20,7 +20,13 @@ def send_email(row: Outbox) -> None:
         body=p["text"],
         from_email=p.get("from") or settings.DEFAULT_FROM_EMAIL,
         to=[p["to"]],
-        headers={"X-Starpost-Outbox": row.dedupe_key, **headers_for(row.user_id), **p.get("headers", {})},
+        headers={
+            # One Message-ID per outbox row: a message sent again after a crash is the same message.
+            "Message-ID": f"<outbox-{row.pk}.{row.created_at:%Y%m%d%H%M%S}@{settings.STARPOST_MAIL_DOMAIN}>",
+            "X-Starpost-Outbox": row.dedupe_key,
+            **headers_for(row.user_id),
+            **p.get("headers", {}),
+        },
         reply_to=[p["reply_to"]] if p.get("reply_to") else None,
     )
     if p.get("html"):

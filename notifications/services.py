@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -11,6 +12,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from .models import Outbox
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -26,8 +29,6 @@ class Message:
 
 def outbox_add(messages: Iterable[Message]) -> list[int]:
     """Write outbox rows in the caller's transaction and send them once it commits."""
-    from .tasks import deliver
-
     now = timezone.now()
     rows = [
         Outbox(
@@ -51,5 +52,17 @@ def outbox_add(messages: Iterable[Message]) -> list[int]:
         ids = list(Outbox.objects.filter(dedupe_key__in=keys).values_list("pk", flat=True))
     for row, pk in zip(rows, ids, strict=True):
         if row.available_at <= now:  # the others wait for the sweeper
-            transaction.on_commit(lambda pk=pk: deliver.delay(pk))
+            transaction.on_commit(lambda pk=pk: _publish(pk), robust=True)
     return ids
+
+
+def _publish(pk: int) -> None:
+    """The fast path after commit. If the broker is down the row stays pending and the
+    beat sweeper sends it later: a move never fails because a notification could not be
+    queued (robust=True above keeps this from reaching the request even if it raised)."""
+    from .tasks import deliver
+
+    try:
+        deliver.delay(pk)
+    except Exception as exc:  # kombu raises OperationalError and friends
+        log.warning("outbox %s not queued (%s); the sweeper will send it", pk, exc)

@@ -17,8 +17,9 @@ log = logging.getLogger(__name__)
 
 
 def backoff(attempts: int) -> timedelta:
-    """30 s, 1 min, 2 min, ... capped at one hour."""
-    return timedelta(seconds=min(30 * 2 ** max(attempts - 1, 0), 3600))
+    """base, 2 × base, 4 × base, ... (base 30 s by default), capped at one hour."""
+    base = settings.STARPOST_OUTBOX_BACKOFF_SECONDS
+    return timedelta(seconds=min(base * 2 ** max(attempts - 1, 0), 3600))
 
 
 def claim(pk: int) -> bool:
