@@ -17,6 +17,7 @@ from pathlib import Path
 
 from aiosmtpd.controller import Controller
 from django.db import connection
+from kombu import pools as kombu_pools
 
 from config.celery import app as celery_app
 
@@ -55,9 +56,21 @@ class PrivateRedis:
         if binary is None:
             raise RuntimeError("redis-server is not installed")
         self.proc = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(self.dir)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.dir),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         if not wait_for(self._up, 20):
             raise RuntimeError("private redis did not start")
@@ -95,14 +108,20 @@ class Mailbox:
             while self.stall.is_set():  # hold the client until the test lets go
                 await asyncio.sleep(0.05)
             # the client is gone by now (killed): a real MTA would see a broken session
-            if session.peer is None or getattr(server, "transport", None) is None or server.transport.is_closing():
+            if (
+                session.peer is None
+                or getattr(server, "transport", None) is None
+                or server.transport.is_closing()
+            ):
                 return "421 connection lost"
         if self.refusals_left > 0:
             self.refusals_left -= 1
             self.refused += 1
             return "451 4.3.0 try again later"
         with self.lock:
-            self.accepted.append((time.time(), message_from_bytes(envelope.original_content, policy=default_policy)))
+            self.accepted.append(
+                (time.time(), message_from_bytes(envelope.original_content, policy=default_policy))
+            )
         return "250 OK"
 
     def ids(self) -> list[str]:
@@ -129,6 +148,7 @@ def use_broker(url: str) -> None:
         celery_app._pool.force_close_all()
         celery_app._pool = None
     celery_app.amqp._producer_pool = None
+    kombu_pools.reset()  # kombu keeps producer pools per connection, globally
 
 
 class Worker:
@@ -154,10 +174,26 @@ class Worker:
     def start(self) -> None:
         self.log = self.log_path.open("a")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "-B", "--pool=solo", "--loglevel=INFO",
-             "--without-heartbeat", "--without-mingle", "--without-gossip",
-             "--schedule", str(self.log_path.with_suffix(".beat"))],
-            cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "-B",
+                "--pool=solo",
+                "--loglevel=INFO",
+                "--without-heartbeat",
+                "--without-mingle",
+                "--without-gossip",
+                "--schedule",
+                str(self.log_path.with_suffix(".beat")),
+            ],
+            cwd=ROOT,
+            env=self.env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
         )
 
     def kill(self) -> None:

@@ -25,6 +25,8 @@ from games import services
 from notifications.models import Outbox
 from notifications.tasks import sweep_outbox
 
+from .realservices import use_broker
+
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
@@ -69,6 +71,7 @@ def worker(smtp, tmp_path):
     if not broker or broker.startswith("memory"):
         pytest.fail("set CELERY_BROKER_URL (make test does) to a real broker, e.g. redis://127.0.0.1:6379/15")
     controller, _ = smtp
+    use_broker(broker)  # fresh connections, whatever an earlier test pointed them at
     celery_app.conf.task_always_eager = False
     with celery_app.connection_for_write() as conn:
         conn.default_channel.queue_purge("celery")
