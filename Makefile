@@ -12,7 +12,7 @@ PORT ?= 8000
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/starpost
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: run test lint check bench verify-matches worker beat serve clean browser
+.PHONY: run test lint check bench bench-notify verify-matches worker beat serve clean browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -52,6 +52,10 @@ check: lint test
 ## bench: the benchmarks in bench/ (see README, "Benchmarks")
 bench: $(VENV)/.synced
 	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/python bench/run.py
+
+## bench-notify: commit -> SMTP accepted latency with a real worker and broker
+bench-notify: $(VENV)/.synced
+	DATABASE_URL=$(TEST_DATABASE_URL) $(BIN)/python bench/notify_latency.py
 
 verify-matches: $(VENV)/.synced
 	$(BIN)/python manage.py verify_matches

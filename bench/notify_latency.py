@@ -184,7 +184,7 @@ def main() -> int:
         smtp.stop()
 
     def pct(p):
-        return lat[min(len(lat) - 1, int(round(p / 100 * (len(lat) - 1))))] * 1000
+        return lat[min(len(lat) - 1, round(p / 100 * (len(lat) - 1)))] * 1000
 
     print("Commit -> SMTP accepted, real worker and broker (bench/notify_latency.py)")
     print(
