@@ -1,0 +1,316 @@
+"""Why a move is illegal: one ``Invalid`` per broken rule, with a message naming the rule.
+
+``check`` returns None for a move the rules allow. ``legal`` is the candidate moves of
+``moves.py`` that pass ``check``, so the list and ``apply`` agree by construction.
+"""
+
+from __future__ import annotations
+
+from ..base import Invalid, Move
+from .activations import phaser_problem, shields_problem, torpedo_problem
+from .data import COCKPIT, COMMAND, DATA, SYSTEMS
+from .geometry import anomaly_ahead, neighbour, other_anomaly
+from .moves import (
+    activation_candidates,
+    drive_candidates,
+    order_candidates,
+    roll_candidates,
+    shape,
+)
+from .shipboard import command_colours, fire_ready, placed, placement_problem, ready
+from .state import ACTIVATE, OVER, ROLL, State, name
+
+ROLL_KINDS = ("roll", "place", "pickup", "fire", "hold")
+PHASE_TEXT = {
+    ROLL: "the Roll phase",
+    ACTIVATE: "the Activate-systems phase",
+    "torpedoes": "the torpedo phase",
+}
+
+
+def legal(state: State, seat: int) -> list[Move]:
+    """Every legal move of ``seat`` now: game moves first, then standing orders."""
+    if state.phase == OVER or seat not in range(state.seats):
+        return []
+    cands: list[Move] = []
+    if state.pending:
+        p = state.pending[0]
+        if p.seat == seat:
+            field = "die" if p.kind == "lose" else "hex"
+            cands.extend(Move.of(p.kind, **{field: o}) for o in p.options)
+    elif state.phase == ROLL:
+        cands.extend(roll_candidates(state, seat))
+    elif state.phase == ACTIVATE and state.turns is not None:
+        drive = state.turns.drive
+        if drive is not None:
+            cands.extend(drive_candidates() if drive.seat == seat else [])
+        else:
+            cands.append(Move.of("pass"))
+            cands.extend(activation_candidates(state, seat))
+    cands.extend(order_candidates(state, seat))
+    return [m for m in cands if check(state, seat, m) is None]
+
+
+def check(state: State, seat: int, m: Move) -> Invalid | None:
+    if state.phase == OVER:
+        return Invalid("game_over", "The match is over; no more moves can be made.")
+    bad = shape(m)
+    if bad is not None:
+        return bad
+    if seat not in range(state.seats):
+        return Invalid("not_your_turn", f"Seat {seat} does not play in this match.")
+    if m.kind == "orders":
+        if all(getattr(state.orders[seat], k) == v for k, v in m.args):
+            return Invalid("orders_unchanged", "Those are already your standing orders.")
+        return None
+    if state.ships[seat].destroyed:
+        return Invalid("ship_destroyed", "Your ship has been destroyed; you take no further part.")
+    if state.pending or m.kind in ("lose", "steer"):
+        return _pending(state, seat, m)
+    if m.kind == "cockpit":
+        phase = ROLL if DATA.sides[state.ships[seat].side].cockpit_ability == "roll_start" else ACTIVATE
+    else:
+        phase = ROLL if m.kind in ROLL_KINDS else ACTIVATE
+    if state.phase != phase:
+        return Invalid(
+            "wrong_phase",
+            f'A "{m.kind}" move belongs to {PHASE_TEXT[phase]}; this is {PHASE_TEXT[state.phase]}.',
+        )
+    return _roll(state, seat, m) if phase == ROLL else _activate(state, seat, m)
+
+
+def _pending(state: State, seat: int, m: Move) -> Invalid | None:
+    if not state.pending:
+        return Invalid("no_decision", "No decision is waiting for you; lose and steer answer one.")
+    p = state.pending[0]
+    what = "which die to lose (SF-16)" if p.kind == "lose" else "where a torpedo moves (SF-41)"
+    if p.seat != seat:
+        return Invalid("not_your_turn", f"{name(p.seat)} is choosing {what}.")
+    if m.kind != p.kind:
+        return Invalid("decision_pending", f"First choose {what}: {p.kind} one of {', '.join(p.options)}.")
+    answer = m["die"] if p.kind == "lose" else m["hex"]
+    if answer not in p.options:
+        code = "lose_not_allowed" if p.kind == "lose" else "steer_not_allowed"
+        rule = (
+            "a die from beside your board, or from the board if none is left there (SF-16)"
+            if p.kind == "lose"
+            else "one of the equally close hexes towards the nearest enemy ship ([SEED], SF-41)"
+        )
+        return Invalid(code, f"{answer} is not a choice here; choose {rule}: {', '.join(p.options)}.")
+    return None
+
+
+# -- the Roll phase (AS-SF-1) -------------------------------------------------------------
+def _roll(state: State, seat: int, m: Move) -> Invalid | None:
+    roller = state.rollers[seat]
+    assert roller is not None
+    if roller.done:
+        why = "the button was hit before your next roll" if roller.done == "button" else "you fired or held"
+        return Invalid(
+            "roll_done",
+            f"Your Roll phase is over ({why}); wait for the other players and the reveal (AS-SF-1).",
+        )
+    ship = state.ships[seat]
+    side = DATA.sides[ship.side]
+    if m.kind == "roll":
+        if roller.step >= DATA.rules["roll_cap"]:
+            return Invalid(
+                "roll_cap",
+                f"You have rolled {roller.step} times, the most allowed (AS-SF-1 cap); fire or hold.",
+            )
+        return None
+    if m.kind == "fire":
+        if not fire_ready(side, ship.reactors, roller.board):
+            return Invalid(
+                "fire_not_ready",
+                "You must not hit the button unless you can activate at least one system: a Command die "
+                "of the right colour in the Cockpit and the system's minimum of dice (Roll dice, SF-13).",
+            )
+        return None
+    if m.kind == "hold":
+        return None
+    die = m["die"]
+    if die not in ship.dice:
+        return Invalid("no_die", f"You have no die {die!r}; your dice are {', '.join(ship.dice) or 'none'}.")
+    on = placed(roller.board, die)
+    if m.kind == "pickup":
+        if on is None:
+            return Invalid(
+                "not_allocated", f"{die} is not on your ship board; only allocated dice are picked up."
+            )
+        return None
+    if m.kind == "cockpit":
+        return _bridge(state, seat, m)
+    if on is not None:
+        return Invalid(
+            "die_allocated",
+            f"{die} is already allocated to {on[1]}. You cannot move a die after you've allocated it, "
+            "but you may pick it up and reroll it (Roll dice).",
+        )
+    face = dict(roller.hand).get(die, "")
+    if not face:
+        when = "roll first" if roller.step == 0 else "it was picked up and is rerolled with your next roll"
+        return Invalid("die_not_rolled", f"{die} shows no face yet: {when} (Roll dice, SF-20).")
+    return placement_problem(side, ship.reactors, roller.board, die, face, m["space"], "Roll dice")
+
+
+def _bridge(state: State, seat: int, m: Move) -> Invalid | None:
+    """SF-50: B1 moves one Command die from the Cockpit at the start of the Roll phase."""
+    roller = state.rollers[seat]
+    assert roller is not None
+    if roller.bridge:
+        return Invalid("cockpit_used", "You have the bridge once per Roll phase (B1, SF-50); it is used.")
+    if roller.step > 0:
+        return Invalid(
+            "cockpit_timing",
+            "B1 reallocates its officer at the start of the Roll phase, before the first roll (SF-50).",
+        )
+    return _from_cockpit(state, seat, m, roller.board, "B1 Cruiser, SF-50")
+
+
+def _from_cockpit(state: State, seat: int, m: Move, board: tuple, rule: str) -> Invalid | None:
+    on = placed(board, m["die"])
+    if on is None or on[1] != COCKPIT:
+        return Invalid("cockpit_not_command", f"{m['die']} is not a Command die in your Cockpit ({rule}).")
+    if m["space"] == COCKPIT:
+        return Invalid("cockpit_not_command", f"Move the die from the Cockpit to another system ({rule}).")
+    ship = state.ships[seat]
+    return placement_problem(DATA.sides[ship.side], ship.reactors, board, m["die"], COMMAND, m["space"], rule)
+
+
+# -- the Activate-systems phase (AS-SF-2) ---------------------------------------------------
+def _activate(state: State, seat: int, m: Move) -> Invalid | None:
+    turns = state.turns
+    assert turns is not None
+    unit = state.unit_of(seat)
+    if unit in turns.passed:
+        return Invalid(
+            "already_passed",
+            "You have passed; once you have passed you cannot take any further turns this round (Activate systems).",
+        )
+    drive = turns.drive
+    if turns.on != unit:
+        return Invalid("not_your_turn", f"It is {_unit_name(state, turns.on)}'s turn (Activate systems).")
+    if turns.actor not in (None, seat):
+        return Invalid("not_your_turn", f"{name(turns.actor)} is taking this team turn (SF-31).")
+    if m.kind == "drive":
+        if drive is None:
+            return Invalid(
+                "drive_not_active", "Activate your Drives first: drive moves fly an activated Drives system."
+            )
+        return _drive(state, seat, m)
+    if drive is not None:
+        return Invalid(
+            "activation_in_progress",
+            "Finish flying your Drives first (drive move / rotate-left / rotate-right / stop).",
+        )
+    if m.kind == "pass":
+        return None
+    if m.kind == "cockpit":
+        return _cockpit(state, seat, m)
+    return activation_problem(state, seat, m)
+
+
+def _unit_name(state: State, unit: int) -> str:
+    return " and ".join(name(s) for s in state.unit_seats(unit))
+
+
+def _cockpit(state: State, seat: int, m: Move) -> Invalid | None:
+    ship = state.ships[seat]
+    if DATA.sides[ship.side].cockpit_ability != "activation":
+        return Invalid(
+            "no_ability", f"{DATA.sides[ship.side].title} has no Cockpit ability (only side A has it)."
+        )
+    assert state.turns is not None
+    if seat in state.turns.cockpit:
+        return Invalid("cockpit_used", "The Cockpit ability is used once per round ([SEED], SF-32).")
+    return _from_cockpit(state, seat, m, ship.board, "Cockpit ability, SF-32")
+
+
+def activation_problem(state: State, seat: int, m: Move) -> Invalid | None:
+    """What stops ``seat`` from activating as ``m`` says, ignoring whose turn it is."""
+    assert state.turns is not None
+    system, colour = m["system"], m["command"]
+    ship = state.ships[seat]
+    side = DATA.sides[ship.side]
+    title = system.capitalize()
+    if (seat, system) in state.turns.activated:
+        return Invalid(
+            "already_activated", f"Each system can only be activated once in each round; {title} was."
+        )
+    allowed = DATA.systems[system].command
+    if colour not in allowed:
+        return Invalid(
+            "wrong_command_colour",
+            f"{title} requires a {' or '.join(allowed)} Command die, not {colour} (Activate systems).",
+        )
+    if colour not in command_colours(ship.board, system):
+        return Invalid(
+            "no_command_die", f"There is no {colour} Command die in your Cockpit (Activate systems)."
+        )
+    if not ready(side, ship.reactors, ship.board, system):
+        return Invalid("system_unpowered", f"{title} does not hold its minimum of dice ({MINIMUM[system]}).")
+    if system == "phasers":
+        return phaser_problem(state, seat, m)
+    if system == "torpedoes":
+        return torpedo_problem(state, seat, m["hex"])
+    if system == "shields":
+        return shields_problem(state, seat, m["facings"])
+    return None
+
+
+MINIMUM = {
+    "phasers": "at least 1 ATTACK die",
+    "torpedoes": "all 3 LAUNCH spaces filled",
+    "shields": "all exposed REPAIR spaces filled",
+    "drives": "at least 1 MOVE or ROTATE die",
+}
+assert set(MINIMUM) == set(SYSTEMS)
+
+
+def _drive(state: State, seat: int, m: Move) -> Invalid | None:
+    assert state.turns is not None and state.turns.drive is not None
+    d = state.turns.drive
+    step = m["step"]
+    if step == "stop":
+        return None
+    ship = state.ships[seat]
+    assert ship.hex is not None
+    if step.startswith("rotate"):
+        if d.rotates == 0 and d.steps == 0:
+            return Invalid("no_drive_die", "You have no ROTATE die left to use (Drives).")
+        return None
+    if d.moves == 0 and d.steps == 0:
+        return Invalid("no_drive_die", "You have no MOVE die left to use (Drives).")
+    ahead = neighbour(ship.hex, ship.heading)
+    anomaly = anomaly_ahead(ship.hex, ship.heading)
+    exit_hex = m.get("exit")
+    if anomaly is not None:
+        gates = DATA.gates[other_anomaly(anomaly)]
+        free = [g for g in gates if state.ship_at(g) is None]
+        if exit_hex is None or exit_hex not in free:
+            if not free:
+                return Invalid("drive_blocked", "Both hexes beside the other anomaly hold ships (SF-38).")
+            return Invalid(
+                "anomaly_exit",
+                f"You enter the {anomaly} anomaly and jump to the other: choose a free hex beside it "
+                f"({', '.join(free)}) and any heading, e.g. drive move {free[0]} ne (SF-38).",
+            )
+        return None
+    if exit_hex is not None:
+        return Invalid("not_anomaly", "Only a move into an anomaly names an exit hex and heading (SF-38).")
+    if ahead is None:
+        return Invalid(
+            "drive_off_board",
+            "You can only move off the edge of the hex grid to enter an anomaly, from a hex beside it "
+            "heading into it (The anomalies, SF-38).",
+        )
+    if state.ship_at(ahead) is not None:
+        beyond = neighbour(ahead, ship.heading)
+        if beyond is None or state.ship_at(beyond) is not None:
+            return Invalid(
+                "drive_blocked",
+                f"A ship is on {ahead} and the hex beyond it is {'off the board' if beyond is None else 'taken'}: "
+                "you cannot jump over it (Drives, SF-36).",
+            )
+    return None

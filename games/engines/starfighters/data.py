@@ -1,0 +1,258 @@
+"""The components and tables of Star Fighters: Rapid Fire, read once from ``data/*.toml``.
+
+Rule code takes every number from here (rules/README.md decision 1); the TOML files say
+for each value whether it is in the rules text ([SEED]) or a house default (GAPS.md SF-nn).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..hexgrid import Hex, distance
+
+_DIR = Path(__file__).parent / "data"
+COMMAND, SECURITY, ENGINEERING, BLANK = "command", "security", "engineering", "blank"
+COCKPIT, CLOAK = "cockpit", "cloak"
+SYSTEMS = ("phasers", "torpedoes", "shields", "drives")
+"""The systems that are activated, in the order menus list them."""
+
+
+def _read(name: str) -> dict[str, Any]:
+    return tomllib.loads((_DIR / f"{name}.toml").read_text("utf-8"))
+
+
+@dataclass(frozen=True)
+class Group:
+    """Interchangeable dice spaces of one system ("phasers.attack"; the Cockpit is "cockpit")."""
+
+    name: str
+    system: str
+    label: str
+    colour: str  # kind of space: "red", "blue" or "command" (SF-12)
+    count: int
+    reactors: int = 0
+
+
+@dataclass(frozen=True)
+class System:
+    name: str
+    command: tuple[str, ...]  # Command die colours that may activate it ([SEED])
+    labels: tuple[str, ...]  # the groups counted by its minimum (SF-13)
+    at_least: int  # minimum number of dice in those groups, or ...
+    full: bool  # ... every exposed space of those groups filled
+
+
+@dataclass(frozen=True)
+class TorpedoType:
+    key: str
+    damage: tuple[tuple[str, int], ...]
+    steps: int
+
+
+@dataclass(frozen=True)
+class Side:
+    key: str
+    title: str
+    groups: tuple[Group, ...]
+    shields: tuple[int, ...]  # per facing, in ring order (forward, right, rear, left)
+    cockpit_ability: str
+    torpedo: str
+    launch: tuple[int, ...]
+    drives: str
+    command_damage: int
+    overcharge_damage: int
+    reroll_misses: bool
+    attack_bonus: int
+    torpedo_attack_all: bool
+    die_loss: bool
+    cloak: bool
+
+    def group(self, name: str) -> Group | None:
+        return next((g for g in self.groups if g.name == name), None)
+
+    def system_groups(self, system: str) -> tuple[Group, ...]:
+        return tuple(g for g in self.groups if g.system == system)
+
+
+@dataclass(frozen=True)
+class Start:
+    hex: str
+    heading: int
+    team: int
+
+
+@dataclass(frozen=True)
+class Data:
+    hexes: dict[str, Hex]  # name -> axial hex (SF-01)
+    doubled: dict[str, tuple[int, int]]  # name -> doubled (x, y), for drawings
+    names: dict[Hex, str]
+    anomalies: dict[str, Hex]  # name -> off-board cell (SF-02)
+    gates: dict[str, tuple[str, ...]]  # anomaly -> the two hexes touching it
+    headings: tuple[str, ...]
+    starts: dict[int, tuple[Start, ...]]
+    faces: dict[str, tuple[str, ...]]
+    dice: tuple[tuple[str, str], ...]  # (die id, colour) of one player, in id order
+    placement: dict[str, frozenset[tuple[str, str]]]  # space kind -> {(icon, die colour)}
+    symbols: dict[str, str]
+    systems: dict[str, System]
+    torpedo_types: dict[str, TorpedoType]
+    sides: dict[str, Side]
+    rules: dict[str, Any]
+    options: dict[str, Any]
+    ring: tuple[str, ...]
+
+    def colour_of(self, die: str) -> str:
+        return dict(self.dice)[die]
+
+    def accepts(self, space: str, icon: str, colour: str) -> bool:
+        """SF-12: may a die of ``colour`` showing ``icon`` sit on a ``space`` kind of space?"""
+        allowed = self.placement[space]
+        return (icon, "*") in allowed or (icon, colour) in allowed
+
+
+def _board(raw: dict[str, Any]) -> tuple[dict[str, Hex], dict[str, tuple[int, int]]]:
+    hexes, doubled = {}, {}
+    for letter, row in zip(raw["board"]["row_names"], raw["board"]["rows"], strict=True):
+        for i, x in enumerate(row["x"], 1):
+            y = row["y"]
+            name = f"{letter}{i}"
+            hexes[name] = to_axial(x, y)
+            doubled[name] = (x, y)
+    return hexes, doubled
+
+
+def to_axial(x: int, y: int) -> Hex:
+    """Doubled (x, y), as GAPS.md SF-01 writes them, to axial (q, r)."""
+    if (x + y) % 2:
+        raise ValueError(f"({x}, {y}) is not a doubled coordinate (x + y must be even)")
+    return Hex((x - y) // 2, y)
+
+
+def _placement(raw: dict[str, Any]) -> dict[str, frozenset[tuple[str, str]]]:
+    out = {}
+    for space, items in raw["placement"].items():
+        pairs = set()
+        for item in items:
+            icon, _, colour = item.partition("/")
+            pairs.add((icon, colour or "*"))
+        out[space] = frozenset(pairs)
+    return out
+
+
+def _groups(spaces: list[dict[str, Any]]) -> tuple[Group, ...]:
+    out = []
+    for s in spaces:
+        system, _, label = s["group"].partition(".")
+        out.append(Group(s["group"], system, label, s["colour"], s["count"], s.get("reactors", 0)))
+    return tuple(out)
+
+
+def _load() -> Data:
+    board, dice_raw, ships, rules = _read("board"), _read("dice"), _read("ships"), _read("rules")
+    hexes, doubled = _board(board)
+    headings = tuple(board["headings"]["names"])
+    anomalies = {a["name"]: to_axial(a["x"], a["y"]) for a in board["anomalies"]}
+    names = {h: n for n, h in hexes.items()}
+    gates = {
+        a: tuple(sorted(names[n] for n in cell.neighbours() if n in names)) for a, cell in anomalies.items()
+    }
+    starts = {
+        int(n): tuple(
+            Start(names[to_axial(s["x"], s["y"])], headings.index(s["heading"]), s.get("team", i))
+            for i, s in enumerate(entries)
+        )
+        for n, entries in board["starts"].items()
+    }
+    letters = dice_raw["letters"]
+    dice = tuple(
+        (f"{letters[colour]}{i}", colour)
+        for colour, count in dice_raw["per_player"].items()
+        for i in range(1, count + 1)
+    )
+    systems = {
+        name: System(
+            name,
+            tuple(s["command"]),
+            tuple(s["minimum"]["groups"]),
+            s["minimum"].get("at_least", 0),
+            s["minimum"].get("full", False),
+        )
+        for name, s in ships["systems"].items()
+    }
+    layouts = {name: _groups(lay["spaces"]) for name, lay in ships["layouts"].items()}
+    ring = tuple(rules["shields"]["ring"])
+    sides = {
+        key: Side(
+            key=key,
+            title=s["title"],
+            groups=layouts[s["layout"]],
+            shields=tuple(s["shields"][f] for f in ring),
+            cockpit_ability=s["cockpit_ability"],
+            torpedo=s["torpedo"],
+            launch=tuple(s["launch"]),
+            drives=s["drives"],
+            command_damage=s["command_damage"],
+            overcharge_damage=s["overcharge_damage"],
+            reroll_misses=s["reroll_misses"],
+            attack_bonus=s["attack_bonus"],
+            torpedo_attack_all=s["torpedo_attack_all"],
+            die_loss=s["die_loss"],
+            cloak=s["cloak"],
+        )
+        for key, s in ships["sides"].items()
+    }
+    torpedo_types = {
+        key: TorpedoType(key, tuple((shield, n) for shield, n in t["damage"]), t["steps"])
+        for key, t in ships["torpedoes"].items()
+    }
+    return Data(
+        hexes=hexes,
+        doubled=doubled,
+        names=names,
+        anomalies=anomalies,
+        gates=gates,
+        headings=headings,
+        starts=starts,
+        faces={c: tuple(f) for c, f in dice_raw["faces"].items()},
+        dice=dice,
+        placement=_placement(dice_raw),
+        symbols=dict(dice_raw["symbols"]),
+        systems=systems,
+        torpedo_types=torpedo_types,
+        sides=sides,
+        rules=dict(rules["rules"]),
+        options=dict(rules["options"]),
+        ring=ring,
+    )
+
+
+def _validate(d: Data) -> Data:
+    """Refuse inconsistent tables at import: they are bugs in the data files, not moves."""
+    if len(d.hexes) != 21:
+        raise ValueError("board.toml: SF-01 says the board has 21 hexes")
+    for name, gates in d.gates.items():
+        if len(gates) != 2 or d.anomalies[name] in d.names:
+            raise ValueError(f"board.toml: anomaly {name} must be off the board and touch two hexes")
+    for n, starts in d.starts.items():
+        if len(starts) != n or len({s.hex for s in starts}) != n:
+            raise ValueError(f"board.toml: {n} players need {n} different start hexes")
+    for side in d.sides.values():
+        if side.torpedo not in d.torpedo_types or side.drives not in ("split", "rolled", "thrust"):
+            raise ValueError(f"ships.toml: side {side.key} names an unknown torpedo or drives type")
+        for g in side.groups:
+            if g.colour not in d.placement:
+                raise ValueError(f"ships.toml: group {g.name} has an unknown kind of space")
+    # A torpedo always has an on-board step that brings it closer (torpedoes.py relies on it).
+    for a in d.hexes.values():
+        for b in d.hexes.values():
+            if a != b and not any(n in d.names and distance(n, b) < distance(a, b) for n in a.neighbours()):
+                raise ValueError("board.toml: the board is not convex for torpedo moves")
+    return d
+
+
+DATA = _validate(_load())
+RULES = DATA.rules
+SIDES = tuple(DATA.sides)

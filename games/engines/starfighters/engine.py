@@ -1,0 +1,134 @@
+"""The Star Fighters: Rapid Fire engine object: the protocol of ``games.engines.base.Engine``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import Engine, Invalid, LogItem, Move, Outcome, Step
+from ..dice import Dice
+from . import checks, describe, notation, rollphase, rules, state, view
+from .damage import chosen_die
+from .data import DATA, RULES, SIDES
+from .moves import drive
+from .state import ROLL, State
+from .torpedoes import preferred
+
+SIDE_TEXT = "A = side A; B1 Cruiser, B2 Frigate, B3 Fighter, B4 Gunship (SF-50...SF-53)."
+
+
+class StarFighters(Engine):
+    """Star Fighters: Rapid Fire, 2-4 players, with the GAPS.md section 1 defaults."""
+
+    key = "star-fighters"
+    title = "Star Fighters: Rapid Fire"
+    version = "1"
+    min_seats = 2
+    max_seats = 4
+    seat_names = ("Player 1", "Player 2", "Player 3", "Player 4")
+
+    def options_schema(self) -> dict[str, Any]:
+        ships = {
+            f"ship_{n}": {
+                "type": "string",
+                "enum": list(SIDES),
+                "title": f"Player {n}'s ship board",
+                "description": f"Which side of the ship board player {n} flies. {SIDE_TEXT}",
+                "default": "A",
+            }
+            for n in range(1, self.max_seats + 1)
+        }
+        return {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                **ships,
+                "three_player_victory": {
+                    "type": "string",
+                    "enum": ["last", "first"],
+                    "title": "3-player victory",
+                    "description": "last: the game ends when two ships are destroyed and the survivor "
+                    "wins (rules text); first: the first player to destroy a ship wins (the published "
+                    "game, SF-44).",
+                    "default": "last",
+                },
+                "round_limit": {
+                    "type": "integer",
+                    "title": "Round limit",
+                    "description": "House rule (not in the rules): the match ends after this many rounds; "
+                    "most hull left wins, then most shields, else a draw. 0 = no limit.",
+                    "default": RULES["round_limit"],
+                    "minimum": DATA.options["round_limit_min"],
+                    "maximum": DATA.options["round_limit_max"],
+                },
+            },
+        }
+
+    def setup(self, options: Mapping[str, Any], seats: int, dice: Dice) -> Step:
+        return rules.setup({**self.default_options(), **options}, seats)
+
+    def active_seats(self, s: State) -> frozenset[int]:
+        return s.active()
+
+    def legal_moves(self, s: State, seat: int) -> list[Move]:
+        return checks.legal(s, seat)
+
+    def apply(self, s: State, seat: int, move: Move, dice: Dice) -> Step | Invalid:
+        if not isinstance(move, Move):
+            return Invalid("bad_move", 'A move must be a JSON object with a "kind".')
+        refused = checks.check(s, seat, move)
+        if refused is not None:
+            return refused
+        if move not in checks.legal(s, seat):  # the rules and the list must agree
+            return Invalid("not_listed", "That move is not among your legal moves now.")
+        return rules.play(s, seat, move, dice)
+
+    def outcome(self, s: State) -> Outcome | None:
+        return s.outcome
+
+    def timeout_move(self, s: State, seat: int) -> Move | None:
+        """Standing orders for a decision; hold in the Roll phase; stop a drive; else pass."""
+        if seat not in self.active_seats(s):
+            return None
+        if s.pending:
+            p = s.pending[0]
+            if p.kind == "lose":
+                return Move.of("lose", die=chosen_die(s, seat, p.options))
+            torpedo = s.torpedo(p.torpedo)
+            assert torpedo is not None
+            return Move.of("steer", hex=preferred(s, torpedo, list(p.options)))
+        if s.phase == ROLL:
+            return Move.of("hold")
+        if s.turns is not None and s.turns.drive is not None:
+            return drive("stop")
+        return Move.of("pass")
+
+    def view(self, s: State, viewer: int | None, *, reveal_all: bool = False) -> dict[str, Any]:
+        return view.view(s, viewer, reveal_all)
+
+    def describe(self, item: LogItem, viewer: int | None) -> str:
+        return describe.describe(item, viewer)
+
+    def parse(self, text: str, s: State, seat: int) -> Move | Invalid:
+        return notation.parse(text)
+
+    def notation(self, move: Move) -> str:
+        return notation.notation(move)
+
+    def secrets(self, s: State) -> Mapping[int, frozenset[str]]:
+        """Standing orders always; in the Roll phase the sealed board and every roll so far."""
+        out = {}
+        for seat in range(s.seats):
+            marks = {f"orders-{seat + 1}"}
+            r = s.rollers[seat] if s.phase == ROLL else None
+            if r is not None:
+                marks.add(rollphase.board_id(s, seat))
+                marks |= {rollphase.roll_id(s, seat, k) for k in range(1, r.step + 1)}
+            out[seat] = frozenset(marks)
+        return out
+
+    def dump(self, s: State) -> dict[str, Any]:
+        return state.dump(s)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        return state.load(data)

@@ -1,0 +1,224 @@
+"""Unique ships: the B sides, each as GAPS.md SF-50 (B1 Cruiser), SF-51 (B2 Frigate), SF-52
+(B3 Fighter with the Cloaking Device) and SF-53 (B4 Gunship)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from games.engines.starfighters.damage import hit
+from games.engines.starfighters.data import DATA
+from games.engines.starfighters.state import ACTIVATE, ROLL, Roller
+
+from .helpers import (
+    E,
+    board,
+    dice,
+    event,
+    events,
+    game_moves,
+    has,
+    ok,
+    position,
+    refused,
+    rolled,
+    ship,
+    torpedo,
+)
+
+PHASERS = ("y1 cockpit C", "r1 phasers.attack S", "r2 phasers.attack S", "r3 phasers.attack S")
+TORPEDOES = ("r4 cockpit C", "r1 torpedoes.launch S", "r2 torpedoes.launch S", "r3 torpedoes.launch C")
+CLOAK = ("r1 cloak C", "b1 cloak C")
+
+
+def attacks(state, move="activate phasers s2 with yellow", n=25):
+    return [ok(state, 0, move, dice(seq)) for seq in range(1, n)]
+
+
+# -- B1 Cruiser (SF-50) ---------------------------------------------------------------------------------
+def test_sf50_b1_may_move_one_command_die_from_the_bridge_at_the_start_of_the_roll_phase():
+    state = position(ship(0, "c1", side="B1", on=("y1 cockpit C",)), ship(1, "c7", "w"), phase=ROLL)
+    step = ok(state, 0, "cockpit y1 phasers.attack")
+    assert step.move_audience == frozenset({0}) and event(step, "bridge").audience == frozenset({0})
+    assert step.state.rollers[0].board == board("y1 phasers.attack C")
+    assert refused(step.state, 0, "cockpit y1 cockpit").code in ("cockpit_used", "cockpit_not_command")
+
+
+def test_sf50_the_bridge_is_used_once_and_only_before_the_first_roll():
+    state = position(
+        ship(0, "c1", side="B1", on=("y1 cockpit C", "r1 cockpit C")), ship(1, "c7", "w"), phase=ROLL
+    )
+    used = ok(state, 0, "cockpit y1 phasers.attack").state
+    assert refused(used, 0, "cockpit r1 phasers.attack").code == "cockpit_used"
+    late = rolled(state, 0, {})
+    assert refused(late, 0, "cockpit r1 phasers.attack").code == "cockpit_timing"
+
+
+def test_sf50_b1_command_icons_always_deal_2_damage():
+    state = position(ship(0, "c3", side="B1", on=PHASERS), ship(1, "c4", "w", shields=(9, 9, 9, 9)))
+    for step in attacks(state):
+        faces = [f for _, f in event(step, "attack_rolled").data["dice"]]
+        assert event(step, "attack_rolled").data["damage"] == faces.count("security") + 2 * faces.count(
+            "command"
+        )
+
+
+def test_sf50_photon_torpedoes_deal_2_damage_on_the_contact_shield():
+    state = position(ship(0, "c1", side="B1"), ship(1, "c6", "w"), torpedoes=[torpedo("t1a", "c5")])
+    step = ok(state, 0, "pass")
+    assert event(step, "damage").data["points"] == 2 and event(step, "damage").data["facing"] == "forward"
+
+
+# -- B2 Frigate (SF-51) ---------------------------------------------------------------------------------
+def test_sf51_every_attack_die_that_did_no_damage_is_rolled_once_more():
+    state = position(ship(0, "c3", side="B2", on=PHASERS), ship(1, "c4", "w", shields=(9, 9, 9, 9)))
+    saw_reroll = False
+    for step in attacks(state):
+        data = event(step, "attack_rolled").data
+        assert len(data["dice"]) == 3
+        faces = [f for _, f in data["dice"]]
+        assert data["damage"] == faces.count("security") + faces.count("command")
+        saw_reroll |= bool(data["rerolled"])
+        assert all(d in [x for x, _ in data["dice"]] for d, _ in data["rerolled"])
+    assert saw_reroll
+
+
+def test_sf51_low_yield_torpedoes_move_two_hexes_and_deal_1_damage():
+    state = position(ship(0, "c1", side="B2"), ship(1, "c7", "w"), torpedoes=[torpedo("t1a", "c3")])
+    step = ok(state, 0, "pass")
+    assert [e.data["to"] for e in events(step, "torpedo_moved")] == ["c4", "c5"]
+    near = position(ship(0, "c1", side="B2"), ship(1, "c7", "w"), torpedoes=[torpedo("t1a", "c6")])
+    step = ok(near, 0, "pass")
+    assert event(step, "damage").data["points"] == 1 and len(events(step, "torpedo_moved")) == 1
+
+
+def test_sf51_b2_drives_roll_their_dice_and_move_once_per_icon_plus_one():
+    on = ("y1 cockpit C", "b1 drives.thrust E", "b2 drives.thrust E", "b3 drives.thrust C")
+    state = position(ship(0, "c1", side="B2", on=on), ship(1, "c7", "w"))
+    for seq in range(1, 12):
+        step = ok(state, 0, "activate drives with yellow", dice(seq))
+        rolled_ = event(step, "drives_rolled").data
+        assert len(rolled_["dice"]) == 3
+        assert rolled_["steps"] == sum(1 for _, f in rolled_["dice"] if f != "blank") + 1
+        assert step.state.turns.drive.steps == rolled_["steps"]
+    drive = ok(state, 0, "activate drives with yellow", dice(1)).state
+    assert {"drive move", "drive rotate-left", "drive rotate-right", "drive stop"} <= set(
+        game_moves(drive, 0)
+    )
+
+
+# -- B3 Fighter (SF-52) ---------------------------------------------------------------------------------
+def test_sf52_disruptor_overcharge_adds_1_damage_to_every_attack_on_a_ship():
+    on = ("y1 cockpit C", "r1 phasers.attack S")
+    state = position(ship(0, "c3", side="B3", on=on), ship(1, "c4", "w", shields=(9, 9, 9, 9)))
+    for step in attacks(state):
+        data = event(step, "attack_rolled").data
+        assert data["damage"] == sum(1 for _, f in data["dice"] if f != "blank") + 1
+
+
+def test_sf52_front_facing_photon_torpedoes_may_launch_forward():
+    state = position(
+        ship(0, "c3", side="B3", on=TORPEDOES), ship(1, "c7", "w", on=("y1 cockpit C", "b1 drives.move E"))
+    )
+    assert "activate torpedoes c4 with red" in game_moves(state, 0)
+    assert refused(state, 0, "activate torpedoes c2 with red").code == "launch_rear"
+
+
+def test_sf52_each_thrust_die_is_one_forward_move_or_one_rotation():
+    on = ("y1 cockpit C", "b1 drives.thrust E", "b2 drives.thrust E")
+    state = ok(
+        position(ship(0, "c1", side="B3", on=on), ship(1, "c7", "w")), 0, "activate drives with yellow"
+    ).state
+    state = ok(state, 0, "drive rotate-right").state
+    step = ok(state, 0, "drive rotate-right")
+    assert DATA.headings[step.state.ships[0].heading] == "sw" and has(step, "drive_ended", unused=0)
+
+
+def test_sf52_b3_loses_no_die_at_the_third_hull_damage():
+    state = position(ship(0, "c1"), ship(1, "c7", "w", side="B3", hull=3, shields=(0, 2, 2, 2)))
+    state, _ = hit(state, 1, 0, 1, 0, "phasers")
+    assert state.ships[1].hull == 2 and state.pending == ()
+
+
+def cloaked_fighter(attacker_board=PHASERS, **kw):
+    return position(ship(0, "c3", on=attacker_board), ship(1, "c4", "w", side="B3", on=CLOAK, **kw))
+
+
+def test_sf52_the_cloak_is_active_while_both_cloak_spaces_hold_a_die():
+    view = E.view(cloaked_fighter(), None)
+    assert view["players"][1]["cloaked"] is True and view["ships"][1]["cloaked"] is True
+    half = position(ship(0, "c3"), ship(1, "c4", "w", side="B3", on=("r1 cloak C",)))
+    assert E.view(half, None)["players"][1]["cloaked"] is False
+
+
+def test_sf52_the_cloak_engages_at_the_reveal_when_the_roll_phase_filled_it():
+    state = position(ship(0, "c1"), ship(1, "c7", "w", side="B3"), phase=ROLL)
+    r1 = Roller(
+        step=1,
+        board=board(*CLOAK, "y1 cockpit C", "b2 drives.thrust E"),
+        boards=((),),
+        rolls=((),),
+        done="hold",
+    )
+    state = replace(state, rollers=(state.rollers[0], r1))
+    step = ok(state, 0, "hold")
+    assert has(step, "cloak_engaged", seat=1)
+
+
+def test_sf52_while_cloaked_enemy_phasers_hit_only_with_command_icons():
+    state = cloaked_fighter(shields=(9, 9, 9, 9))
+    for step in attacks(state):
+        data = event(step, "attack_rolled").data
+        assert data["damage"] == sum(1 for _, f in data["dice"] if f == "command")
+
+
+def test_sf52_damage_breaks_the_cloak_and_discards_its_dice():
+    state = cloaked_fighter()
+    step = next(s for s in attacks(state) if event(s, "attack_rolled").data["damage"])
+    assert has(step, "cloak_broken", seat=1, why="damage")
+    assert not [d for d, g, _ in step.state.ships[1].board if g == "cloak"]
+
+
+def test_sf52_a_torpedo_against_a_cloaked_ship_rolls_one_die_and_hurts_only_on_an_icon():
+    state = position(ship(0, "c1"), ship(1, "c6", "w", side="B3", on=CLOAK), torpedoes=[torpedo("t1a", "c5")])
+    seen = set()
+    for seq in range(1, 30):
+        step = ok(state, 0, "pass", dice(seq))
+        test = event(step, "cloak_test").data
+        assert test["hit"] == (test["face"] != "blank")
+        assert has(step, "damage") == test["hit"]
+        assert step.state.torpedoes == ()  # it detonated either way
+        seen.add(test["hit"])
+    assert seen == {True, False}
+
+
+def test_sf52_activating_phasers_or_torpedoes_breaks_your_own_cloak():
+    on = ("y1 cockpit C", "r2 phasers.attack S", *CLOAK)
+    state = position(
+        ship(0, "c3", side="B3", on=on), ship(1, "c4", "w", on=("r1 cockpit C", "r3 phasers.attack S"))
+    )
+    step = ok(state, 0, "activate phasers s2 with yellow")
+    assert has(step, "cloak_broken", seat=0, why="phasers")
+    assert step.state.ships[0].pool() == tuple(d for d in step.state.ships[0].dice)
+
+
+# -- B4 Gunship (SF-53) ---------------------------------------------------------------------------------
+def test_sf53_b4_rolls_all_its_attack_dice_against_a_torpedo():
+    state = position(
+        ship(0, "c3", side="B4", on=PHASERS),
+        ship(1, "c7", "w", on=("y1 cockpit C", "b1 drives.move E")),
+        torpedoes=[torpedo("t2a", "c4")],
+    )
+    assert "activate phasers t2a with yellow" in game_moves(state, 0)
+    assert refused(state, 0, "activate phasers t2a red with yellow").code == "attack_die_not_needed"
+    step = ok(state, 0, "activate phasers t2a with yellow")
+    shot = event(step, "torpedo_shot").data
+    assert len(shot["dice"]) == 3
+    assert shot["destroyed"] == any(f != "blank" for _, f in shot["dice"])
+
+
+def test_sf53_plasma_torpedoes_damage_the_contact_shield_and_both_neighbours():
+    state = position(ship(0, "c1", side="B4"), ship(1, "c6", "w"), torpedoes=[torpedo("t1a", "c5")])
+    step = ok(state, 0, "pass")
+    assert [e.data["facing"] for e in events(step, "damage")] == ["forward", "right", "left"]
+    assert step.state.ships[1].shields == (2, 2, 2, 2)
+    assert step.state.phase in (ROLL, ACTIVATE)

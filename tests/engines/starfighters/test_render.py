@@ -1,0 +1,99 @@
+"""The drawings (games/render/starfighters.py): SVG board and ship boards, plain text and
+HTML for emails, drawn from the view dict only."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import replace
+
+from games.engines.starfighters.damage import outcome
+from games.engines.starfighters.state import ROLL
+from games.render import starfighters as render
+
+from .helpers import E, dice, ok, position, ship, torpedo
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def match():
+    state = position(
+        ship(0, "c3", "ne", on=("y1 cockpit C", "r1 phasers.attack S"), shields=(1, 3, 2, 3), hull=3),
+        ship(1, "c6", "w", side="B3", on=("r1 cloak C", "b1 cloak C")),
+        torpedoes=[torpedo("t1a", "d3"), torpedo("t2a", "b3", face_up=False)],
+    )
+    return state
+
+
+def test_the_svg_draws_the_21_hexes_the_anomalies_ships_and_torpedoes():
+    svg = render.svg(E.view(match(), 0))
+    root = ET.fromstring(svg)
+    groups = {g.get("class"): [] for g in root.iter(f"{SVG}g")}
+    for g in root.iter(f"{SVG}g"):
+        groups[g.get("class")].append(g)
+    assert len(groups["hex"]) == 21 and len(groups["anomaly"]) == 2
+    assert [(g.get("data-ship"), g.get("data-hex"), g.get("data-heading")) for g in groups["ship"]] == [
+        ("s1", "c3", "ne"),
+        ("s2", "c6", "w"),
+    ]
+    assert [(g.get("data-torpedo"), g.get("data-face-up")) for g in groups["torpedo"]] == [
+        ("t1a", "True"),
+        ("t2a", None),
+    ]
+    assert len(groups["ship-board"]) == 2
+
+
+def test_the_svg_ship_boards_show_dice_on_spaces_shields_reactors_and_the_hull_track():
+    root = ET.fromstring(render.svg(E.view(match(), 1)))
+    dice_ = [
+        (g.get("data-die"), g.get("data-group")) for g in root.iter(f"{SVG}g") if g.get("class") == "die"
+    ]
+    assert ("y1", "cockpit") in dice_ and ("r1", "phasers.attack") in dice_ and ("b1", "cloak") in dice_
+    shields = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "shield"]
+    assert shields[:4] == ["1/3", "3/3", "2/2", "3/3"]
+    hull = [r.get("fill") for r in root.iter(f"{SVG}rect") if r.get("class") == "hull-marker"]
+    assert hull[:5] == ["#1b2238", "#1b2238", "#9ca3af", "#9ca3af", "#9ca3af"]  # lost from the left
+    assert sum(1 for t in root.iter(f"{SVG}text") if t.text == "R") == 6  # 3 reactors per ship
+
+
+def test_a_players_sealed_roll_board_is_drawn_for_that_player_only():
+    state = position(ship(0, "c1"), ship(1, "c7", "w"), phase=ROLL)
+    state = ok(state, 0, "roll", dice(4)).state
+    r = state.rollers[0]
+    die, face = next((d, f) for d, f in r.hand if f in ("security", "command"))
+    space = "cockpit" if face == "command" else "phasers.attack"
+    state = ok(state, 0, f"place {die} {space}").state
+    mine, theirs = render.svg(E.view(state, 0)), render.svg(E.view(state, 1))
+    assert f'data-die="{die}"' in mine and "Player 1 - Side A - your sealed board" in mine
+    assert f'data-die="{die}"' not in theirs and "Player 1 - Side A - your" not in theirs
+    assert "your roll 1/20" in render.text(E.view(state, 0))
+
+
+def test_text_is_a_plain_board_and_ship_boards_for_emails():
+    text = render.text(E.view(match(), 0))
+    assert text.startswith("Star Fighters: Rapid Fire - Round 1, Activate systems: Player 1 to act")
+    assert "P1↗" in text and "P2←" in text and "t1a" in text and "t2a*" in text and "(N)" in text
+    assert "hull 3/5" in text and "forward 1/3" in text and "cockpit            [y1■]" in text
+
+
+def test_html_uses_inline_styles_and_no_svg():
+    html = render.html(E.view(match(), 0))
+    assert "<svg" not in html and "style=" in html and "<table" in html
+    assert "Player 2 - B3 Fighter" in html
+
+
+def test_every_text_is_escaped():
+    view = E.view(match(), 0)
+    view["players"][0]["name"] = "<b>Eve & co</b>"
+    view["ships"][0]["name"] = '"><script>'
+    for out in (render.svg(view), render.html(view)):
+        assert "<b>Eve" not in out and "<script>" not in out
+    ET.fromstring(render.svg(view))
+
+
+def test_the_status_line_names_the_winner_at_the_end():
+    state = match()
+    state = replace(state, phase="over", outcome=outcome(state, (1,), "ship_destroyed"))
+    assert (
+        render.status_line(E.view(state, None, reveal_all=True))
+        == "Game over: Player 2 wins (ship destroyed)"
+    )
