@@ -1,0 +1,223 @@
+"""The components and tables of "The early days", read once from ``data/*.toml``.
+
+Rule code takes every number from here (rules/README.md decision 1); the TOML files say
+for each one whether it is in the rules text ([SEED]) or a house default (GAPS.md SW-nn).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SIDES = ("rebel", "imperial")
+"""Seat 0 plays the Rebels, seat 1 the Imperials."""
+REBEL, IMPERIAL = 0, 1
+
+FIGHTER, SHIP, FALCON, STATION = "fighter", "ship", "falcon", "station"
+
+
+@dataclass(frozen=True)
+class Grade:
+    key: str
+    name: str
+    gunnery: int
+    piloting: int
+    will: int
+
+
+@dataclass(frozen=True)
+class Weapon:
+    key: str
+    name: str
+    kind: str  # laser | ion | torpedo_af | torpedo_ac | ship
+    mount: str  # forward | any | rear | left | right
+    group: str
+    range: str
+    guns: int = 1
+    rapid_damage: int = 1
+    linked_damage: int = 1
+    damage: int = 1
+    to_hit: int = 0
+    dice: int = 1
+    raking: bool = False
+    vectored: bool = False
+    turret: bool = False
+    vs_fighter: int = 0
+    max_range: int | None = None
+
+    @property
+    def has_modes(self) -> bool:
+        """Rapid and linked fire ([SEED] fire modes) exist for fighter lasers only."""
+        return self.kind == "laser"
+
+    @property
+    def torpedo(self) -> bool:
+        return self.kind in ("torpedo_af", "torpedo_ac")
+
+
+@dataclass(frozen=True)
+class Option:
+    key: str
+    name: str
+    cost: int
+    group: str | None = None
+    adds: tuple[str, ...] = ()
+    removes: tuple[str, ...] = ()
+    rapid_bonus: int = 0
+    linked_bonus: int = 0
+    once: bool = False
+    save: int = 0
+    crew: str | None = None
+    weapon: str | None = None
+    will: int | None = None
+
+
+@dataclass(frozen=True)
+class UnitType:
+    key: str
+    name: str
+    cls: str
+    side: str
+    move: int
+    crew: str
+    cost: int
+    weapons: tuple[str, ...]
+    options: tuple[str, ...]
+    evasion: int = 0
+    save: int = 0
+    fighters: int = 0
+    max_flights: int = 1
+    bomber: bool = False
+    hero: bool = False
+    light: bool = False
+    hull: int = 0
+    shield: int = 0
+    regen: int = 0
+    hits: int = 0
+    min_points: int = 0
+
+    @property
+    def flights(self) -> bool:
+        return self.cls == FIGHTER
+
+    @property
+    def fighter_like(self) -> bool:
+        """Shot at as a fighter: angle table, evasion, one hit per die (SW-48 for the Falcon)."""
+        return self.cls in (FIGHTER, FALCON)
+
+
+@dataclass(frozen=True)
+class SideRules:
+    buy: tuple[str, ...]
+    max_light_ships: int | None = None
+    max_ships: int | None = None
+    max_stations: int | None = None
+    min_stations: int = 0
+    max_squadrons: int | None = None
+    transport: str | None = None
+    falcon_replaces: str | None = None
+    min_y_wing: int = 0
+    fixed: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Scenario:
+    key: str
+    name: str
+    rule: str
+    order: int
+    sides: tuple[SideRules, SideRules]
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.params.get(name, default)
+
+
+@dataclass(frozen=True)
+class Data:
+    grades: dict[str, Grade]
+    weapons: dict[str, Weapon]
+    options: dict[str, Option]
+    units: dict[str, UnitType]
+    scenarios: dict[str, Scenario]
+    map: dict[str, Any]
+    ranges: dict[str, tuple[tuple[int, int], ...]]
+    tables: dict[str, Any]
+
+    def rule(self, table: str, name: str) -> Any:
+        return self.tables[table][name]
+
+
+def _load(name: str) -> dict[str, Any]:
+    return tomllib.loads((Path(__file__).parent / "data" / name).read_text("utf-8"))
+
+
+def _side_rules(raw: dict[str, Any]) -> SideRules:
+    raw = dict(raw)
+    raw["buy"] = tuple(raw.get("buy", ()))
+    raw["fixed"] = tuple(tuple(f) for f in raw.get("fixed", ()))
+    return SideRules(**raw)
+
+
+def _build() -> Data:
+    units, tables, scen = _load("units.toml"), _load("tables.toml"), _load("scenarios.toml")
+    grades = {k: Grade(k, **v) for k, v in units["grades"].items()}
+    weapons = {k: Weapon(k, **v) for k, v in units["weapons"].items()}
+    options = {
+        k: Option(k, **{**v, "adds": tuple(v.get("adds", ())), "removes": tuple(v.get("removes", ()))})
+        for k, v in units["options"].items()
+    }
+    types = {}
+    for k, v in units["units"].items():
+        v = {("cls" if name == "class" else name): x for name, x in v.items()}
+        types[k] = UnitType(k, **{**v, "weapons": tuple(v["weapons"]), "options": tuple(v["options"])})
+    scenarios = {}
+    for k, v in scen["scenarios"].items():
+        params = {p: x for p, x in v.items() if p not in ("name", "rule", "order", *SIDES)}
+        sides = (_side_rules(v["rebel"]), _side_rules(v["imperial"]))
+        scenarios[k] = Scenario(k, v["name"], v["rule"], v["order"], sides, params)
+    ranges = {k: tuple(tuple(b) for b in v["bands"]) for k, v in tables.pop("ranges").items()}
+    ordered = dict(sorted(scenarios.items(), key=lambda kv: kv[1].order))
+    return Data(grades, weapons, options, types, ordered, tables["map"], ranges, tables)
+
+
+def _validate(data: Data) -> Data:
+    """Refuse inconsistent tables at import: they are bugs in the data files, not moves."""
+    for t in data.units.values():
+        if t.crew not in data.grades:
+            raise ValueError(f"units.toml: {t.key} has unknown crew {t.crew}")
+        for w in t.weapons:
+            if w not in data.weapons:
+                raise ValueError(f"units.toml: {t.key} has unknown weapon {w}")
+        for o in t.options:
+            if o not in data.options:
+                raise ValueError(f"units.toml: {t.key} has unknown option {o}")
+    for o in data.options.values():
+        for w in (*o.adds, *o.removes, *([o.weapon] if o.weapon else [])):
+            if w not in data.weapons:
+                raise ValueError(f"units.toml: option {o.key} names unknown weapon {w}")
+    for w in data.weapons.values():
+        if w.range not in data.ranges:
+            raise ValueError(f"units.toml: weapon {w.key} has unknown range table {w.range}")
+    for s in data.scenarios.values():
+        for rules in s.sides:
+            for key in (*rules.buy, *(f[0] for f in rules.fixed)):
+                if key not in data.units:
+                    raise ValueError(f"scenarios.toml: {s.key} names unknown unit {key}")
+    if len(data.map["facing_names"]) != 6:
+        raise ValueError("tables.toml: six facing names are needed (SW-02)")
+    return data
+
+
+DATA = _validate(_build())
+RULES = DATA.tables
+
+
+def side_name(seat: int) -> str:
+    return ("Rebels", "Imperials")[seat]
+
+
+def grade(key: str) -> Grade:
+    return DATA.grades[key]

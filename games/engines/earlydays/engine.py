@@ -1,0 +1,157 @@
+"""The "early days" engine object: the protocol of ``games.engines.base.Engine``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import Engine, Invalid, LogItem, Move, Outcome, Step
+from ..dice import Dice
+from . import checks, describe, endphase, legal, notation, rules, state, view
+from .data import DATA, RULES, side_name
+from .forces import budget, build_moves
+from .rules import DOCK_MARKER
+from .state import BUILD, DEPLOY, MOVE, SHOOT, TURN, State
+
+
+class EarlyDays(Engine):
+    """ "The early days", a fan-made Star Wars fighter hex game, with the GAPS.md section 2 defaults."""
+
+    key = "early-days"
+    title = "The early days (Star Wars fighter hex game)"
+    version = "1"
+    min_seats = 2
+    max_seats = 2
+    seat_names = ("Rebels", "Imperials")
+
+    def options_schema(self) -> dict[str, Any]:
+        pts, turns = RULES["points"], RULES["turns"]
+        return {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "scenario": {
+                    "type": "string",
+                    "enum": list(DATA.scenarios),
+                    "title": "Scenario",
+                    "description": "; ".join(f"{k}: {s.name} ({s.rule})" for k, s in DATA.scenarios.items()),
+                    "default": "fighter_clash",
+                },
+                "points": {
+                    "type": "integer",
+                    "title": "Points per side",
+                    "description": "Each side's force budget; in the Convoy raid also the escort value that "
+                    "sets the convoy (SW-60); Vader's squadron needs 100. Steal Starship ignores it: "
+                    "the Rebels match the Imperials' fixed force (SW-64).",
+                    "default": pts["default"],
+                    "minimum": pts["min"],
+                    "maximum": pts["max"],
+                },
+                "turn_limit": {
+                    "type": "integer",
+                    "title": "Turn limit",
+                    "description": "The game ends after this many turns if no victory condition ended it (SW-08).",
+                    "default": turns["limit"],
+                    "minimum": turns["limit_min"],
+                    "maximum": turns["limit_max"],
+                },
+            },
+        }
+
+    def setup(self, options: Mapping[str, Any], seats: int, dice: Dice) -> Step:
+        return rules.setup({**self.default_options(), **options}, dice)
+
+    def active_seats(self, s: State) -> frozenset[int]:
+        return legal.active(s)
+
+    def legal_moves(self, s: State, seat: int) -> list[Move]:
+        return legal.legal(s, seat)
+
+    def apply(self, s: State, seat: int, move: Move, dice: Dice) -> Step | Invalid:
+        if not isinstance(move, Move):
+            return Invalid("bad_move", 'A move must be a JSON object with a "kind".')
+        refused = checks.check(s, seat, move)
+        if refused is not None:
+            return refused
+        if move not in legal.legal(s, seat):  # the rules and the list must agree
+            return Invalid("not_listed", "That move is not among your legal moves now.")
+        return rules.play(s, seat, move, dice)
+
+    def outcome(self, s: State) -> Outcome | None:
+        return s.outcome
+
+    def timeout_move(self, s: State, seat: int) -> Move | None:
+        """Seal a valid force, place in the first free hex, answer by standing orders, end or
+        fly straight on, hold fire."""
+        if seat not in legal.active(s):
+            return None
+        moves = [m for m in legal.legal(s, seat) if m.kind != "orders"]
+        if s.phase == BUILD:
+            return _first(moves, "seal") or _first(moves, "buy")
+        if s.phase == DEPLOY:
+            return moves[0] if moves else None
+        if s.phase == TURN and s.pending is not None:
+            return _standing_answer(s, moves)
+        if s.phase == TURN and s.step == MOVE:
+            return _first(moves, "end") or _first(moves, "move", step="F") or (moves[0] if moves else None)
+        if s.phase == TURN and s.step == SHOOT:
+            return _first(moves, "hold")
+        return None
+
+    def view(self, s: State, viewer: int | None, *, reveal_all: bool = False) -> dict[str, Any]:
+        return view.view(s, viewer, reveal_all)
+
+    def describe(self, item: LogItem, viewer: int | None) -> str:
+        return describe.describe(item, viewer)
+
+    def parse(self, text: str, s: State, seat: int) -> Move | Invalid:
+        return notation.parse(text)
+
+    def notation(self, move: Move) -> str:
+        return notation.notation(move)
+
+    def secrets(self, s: State) -> Mapping[int, frozenset[str]]:
+        """Draft entry ids, this turn's fire order ids, standing orders, the Hostage D6."""
+        out = {}
+        for seat in (0, 1):
+            marks = {f"orders-{seat}", *(o.id for o in s.fire if o.seat == seat)}
+            if s.phase == BUILD and not DATA.scenarios[s.scenario].sides[seat].fixed:
+                marks |= {e.id for e in s.drafts[seat]}
+            if seat == 0 and s.dock_turn and not s.dock_revealed:
+                marks.add(DOCK_MARKER)
+            out[seat] = frozenset(marks)
+        return out
+
+    def dump(self, s: State) -> dict[str, Any]:
+        return state.dump(s)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        return state.load(data)
+
+    # -- for the server's saved force lists ------------------------------------------------------
+    def force_moves(self, s: State, seat: int, force: Any) -> list[Move] | Invalid:
+        """The build moves that turn ``seat``'s draft into the saved ``force`` and seal it."""
+        return build_moves(s.drafts[seat], s.next_entry[seat], seat, force)
+
+    def budget(self, s: State, seat: int) -> int:
+        return budget(DATA.scenarios[s.scenario], s.points, seat)
+
+
+def _first(moves: list[Move], kind: str, **args: Any) -> Move | None:
+    return next((m for m in moves if m.kind == kind and all(m.get(k) == v for k, v in args.items())), None)
+
+
+def _standing_answer(s: State, moves: list[Move]) -> Move | None:
+    """What the standing orders would have answered (rules/README decision 5)."""
+    p = s.pending
+    assert p is not None
+    if p.kind == "initiative":
+        return _first(moves, "initiative", choice=s.orders[p.seat].initiative)
+    u = s.unit(p.unit)
+    assert u is not None
+    if p.kind == "ion_weapon":
+        return _first(moves, "pick", weapon=endphase.auto_weapon(s, p.seat, u))
+    return _first(moves, "repair", effect=endphase.auto_repair(s, u, p.choices))
+
+
+__all__ = ["EarlyDays", "side_name"]

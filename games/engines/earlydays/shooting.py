@@ -1,0 +1,323 @@
+"""Shooting: sealed fire orders (AS-SW-1), their legality, the to-hit number and the rolls.
+
+Everything the rules text says about shooting lives here: forward arcs and the off-axis
+penalty (SW-32), the angle table (SW-33), range bands (SW-41), the to-hit formula (SW-30,
+SW-31), fire modes (SW-35, SW-36), dice per attack and raking (SW-37), turrets (SW-39,
+SW-40), torpedoes (SW-44, SW-45), Terrifying (SW-46) and the Falcon (SW-48). Hits wait for
+the End phase ([SEED]: nothing dies before it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..base import Event, Invalid, Move
+from ..dice import Dice
+from . import moves as mv
+from .data import DATA, RULES, STATION, Weapon
+from .geometry import aspect, dead_ahead, fire_out, hex_distance, in_arc, range_band
+from .state import ACTIVE, FireOrder, Hit, State, Unit, set_at, with_unit
+from .units import can_fire, crew, fighter_like, flying_piloting, has_effect, panicked, working_weapons
+
+SHOT = RULES["shooting"]
+Events = list[Event]
+
+
+@dataclass(frozen=True)
+class ToHit:
+    """The number a die must reach, how it was made up, and whether only a 6 can hit."""
+
+    needed: int
+    lucky: bool
+    parts: tuple[tuple[str, int], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"needed": self.needed, "lucky": self.lucky, "parts": dict(self.parts)}
+
+
+def rapid_bonus(w: Weapon, u: Unit) -> int:
+    """[SEED] +1 to hit for every doubling of the guns; the locked-forward turret adds 1."""
+    bonus = max(w.guns, 1).bit_length() - 1
+    if w.group == "main" and w.kind == "laser" and not w.turret:
+        bonus += sum(DATA.options[o].rapid_bonus for o in u.options)
+    return bonus
+
+
+def damage(w: Weapon, u: Unit, mode: str) -> int:
+    if mode == "rapid":
+        return w.rapid_damage
+    if mode == "linked":
+        return w.linked_damage + sum(DATA.options[o].linked_bonus for o in u.options)
+    return w.damage
+
+
+def to_hit(state: State, u: Unit, w: Weapon, t: Unit, mode: str, vader: bool = False) -> ToHit:
+    """SW-30: needed = (7 - Gunnery) + difficulty - bonuses; SW-31 base for ship weapons."""
+    parts: list[tuple[str, int]] = []
+    if vader and w.group == "main" and w.kind == "laser":
+        w = DATA.weapons[next(DATA.options[o].weapon for o in u.options if DATA.options[o].weapon)]
+    if w.kind == "ship":
+        parts.append(("weapon", w.to_hit))
+    else:
+        parts.append(("gunnery", SHOT["gunnery_base"] - crew(u, vader).gunnery))
+    if fighter_like(t):
+        parts += [("evasion", t.kind.evasion), ("piloting", flying_piloting(t))]
+        # SW-24: a stopped unit drops every angle against it to 0
+        parts.append(("angle", 0 if t.stopped else aspect(t.hex, t.facing, u.hex)[1]))
+    _band, mod = range_band(w.range, hex_distance(u.hex, t.hex))
+    parts.append(("range", mod or 0))
+    if w.mount == "forward" and not w.vectored and not dead_ahead(u.hex, u.facing, t.hex):
+        parts.append(("off_axis", SHOT["off_axis"]))
+    if w.turret:
+        parts.append(("turret_angle", fire_out(u.hex, u.facing, t.hex)[1]))
+    if u.manoeuvre == "double":
+        parts.append(("double_move", SHOT["double_move"]))
+    if panicked(state, u):
+        parts.append(("panic", SHOT["panic"]))
+    if has_effect(u, "targeting", state.turn):
+        parts.append(("targeting_disrupted", SHOT["targeting_disrupted"]))
+    if w.vs_fighter and fighter_like(t):
+        parts.append(("turbolaser_vs_fighter", w.vs_fighter))
+    if mode == "rapid":
+        parts.append(("rapid_fire", -rapid_bonus(w, u)))
+    if w.kind == "torpedo_ac":
+        if u.manoeuvre == "run":
+            parts.append(("attack_run", -SHOT["bomber_run"] if u.kind.bomber else 0))
+        else:
+            parts.append(("snap_shot", SHOT["snap_shot"]))
+    needed = max(sum(v for _, v in parts), SHOT["min_needed"])
+    if has_effect(u, "scrambled", state.turn) and needed < SHOT["lucky"]:
+        parts.append(("control_scrambled", SHOT["control_scrambled"]))  # "to a max of 6"
+        needed += SHOT["control_scrambled"]
+    lucky = mod is None or needed > SHOT["lucky"]
+    return ToHit(SHOT["lucky"] if lucky else needed, lucky, tuple(parts))
+
+
+# -- legality -------------------------------------------------------------------------------------
+def problem(state: State, seat: int, m: Move) -> Invalid | None:
+    u = state.unit(m["unit"])
+    if u is None or u.seat != seat:
+        return Invalid("not_your_unit", f"You have no unit {m['unit']}.")
+    if not can_fire(state, u):
+        return Invalid(
+            "cannot_fire",
+            f"{u.id} cannot fire: not on the map, inactive or disabled ([SEED] ion table, SW-64).",
+        )
+    w = next((x for x in working_weapons(u) if x.key == m["weapon"]), None)
+    if w is None:
+        return Invalid(
+            "no_such_weapon", f"{u.id} has no working {m['weapon']}; see its weapons on the force sheet."
+        )
+    if any(o.unit == u.id and DATA.weapons[o.weapon].group == w.group for o in state.fire):
+        return Invalid(
+            "already_ordered",
+            f"{u.id} already has a fire order for its {w.group} weapons this turn ([SEED] one attack each).",
+        )
+    t = state.unit(m["target"])
+    if t is None or t.status != ACTIVE:
+        return Invalid("no_target", f"{m['target']} is not a unit on the map.")
+    if t.seat == seat:
+        return Invalid("own_unit", f"{t.id} is one of yours; fire at the enemy.")
+    if (
+        t.kind.cls == STATION
+        and t.kind.side == "none"
+        and not t.kind.weapons
+        and t.seat == state_station_side(state)
+    ):
+        return Invalid(
+            "target_protected", f"{t.id} holds the hostages; the Imperials do not fire on it (SW-62)."
+        )
+    modes = ("rapid", "linked") if w.has_modes and not w.turret else ("fire",)
+    if m["mode"] not in modes:
+        return Invalid("bad_mode", f"{w.name} fires in mode {' or '.join(modes)} ([SEED] fire modes).")
+    if m["mode"] == "linked" and fighter_like(t):
+        return Invalid(
+            "linked_vs_fighter",
+            f"Damage is irrelevant against fighters: fire rapid at {t.id} ([SEED], SW-36).",
+        )
+    bad = _torpedo(u, w, t)
+    if bad is not None:
+        return bad
+    if not in_arc(w.mount, u.hex, u.facing, t.hex):
+        return Invalid(
+            "fire_out_of_arc",
+            f"{t.id} is outside the {w.mount} arc of {u.id}'s {w.name} ([SEED] 60° forward arc, SW-32, SW-40).",
+        )
+    if w.max_range is not None and hex_distance(u.hex, t.hex) > w.max_range:
+        return Invalid(
+            "fire_out_of_range",
+            f"{t.id} is {hex_distance(u.hex, t.hex)} hexes away; {w.name} reach {w.max_range} ([SEED] long range, SW-45).",
+        )
+    return None
+
+
+def state_station_side(state: State) -> int | None:
+    """SW-62: the hostage station is held by the Rebels; the Imperials do not fire on it."""
+    side = DATA.scenarios[state.scenario].get("station_side")
+    return 0 if side == "rebel" else None
+
+
+def _torpedo(u: Unit, w: Weapon, t: Unit) -> Invalid | None:
+    if not w.torpedo:
+        return None
+    if not u.torpedoes:
+        return Invalid("no_torpedoes", f"{u.id} has fired its torpedo salvo already (SW-44, SW-45).")
+    if u.manoeuvre == "double":
+        return Invalid(
+            "double_move_no_special",
+            f"{u.id} made a double move: no special abilities, lasers only ([SEED], SW-25).",
+        )
+    if w.kind == "torpedo_af":
+        if u.manoeuvre != "lock":
+            return Invalid(
+                "torpedo_no_lock",
+                f"{u.id} did not lock on this turn: anti-fighter torpedoes need a full turn of straight flight to lock ([SEED], SW-44).",
+            )
+        if not fighter_like(t):
+            return Invalid(
+                "torpedo_wrong_target",
+                f"Anti-fighter torpedoes fire at fighters; {t.id} is not one ([SEED], SW-44).",
+            )
+    elif fighter_like(t):
+        return Invalid(
+            "torpedo_wrong_target",
+            f"Anti-capship torpedoes fire at ships; {t.id} counts as a fighter ([SEED], SW-45, SW-48).",
+        )
+    return None
+
+
+def candidates(state: State, seat: int) -> list[Move]:
+    out: list[Move] = []
+    enemies = [t for t in state.units if t.status == ACTIVE and t.seat != seat]
+    for u in state.on_map(seat):
+        if not can_fire(state, u):
+            continue
+        for w in working_weapons(u):
+            modes = ("rapid", "linked") if w.has_modes and not w.turret else ("fire",)
+            out += [mv.fire(u.id, w.key, t.id, mode) for t in enemies for mode in modes]
+    return out
+
+
+def legal(state: State, seat: int) -> list[Move]:
+    return [m for m in candidates(state, seat) if problem(state, seat, m) is None]
+
+
+def order(state: State, seat: int, m: Move) -> tuple[State, FireOrder]:
+    """Add a sealed fire order; its id is the canary marker until the reveal."""
+    n = sum(1 for o in state.fire if o.seat == seat) + 1
+    fo = FireOrder(f"fire-{state.turn}-{seat}-{n}", seat, m["unit"], m["weapon"], m["target"], m["mode"])
+    return replace(state, fire=(*state.fire, fo)), fo
+
+
+def done(state: State, seat: int) -> State:
+    return replace(state, fire_done=set_at(state.fire_done, seat, True))
+
+
+# -- resolution ------------------------------------------------------------------------------------
+def resolve(state: State, dice: Dice) -> tuple[State, Events]:
+    """Reveal both sides' orders together, make the Will saves, then roll every attack."""
+    orders = tuple(sorted(state.fire, key=lambda o: (o.seat, int(o.id.rsplit("-", 1)[1]))))
+    events: Events = [
+        Event("fire_revealed", {"turn": state.turn, "orders": [_order_json(o) for o in orders]})
+    ]
+    for o in orders:  # SW-46: "an immediate will save", before anyone's dice
+        u, t = state.unit(o.unit), state.unit(o.target)
+        assert u is not None and t is not None
+        if u.vader:
+            state, more = _terrify(state, t, dice)
+            events += more
+    hits: list[Hit] = []
+    for o in orders:
+        u, t = state.unit(o.unit), state.unit(o.target)
+        assert u is not None and t is not None
+        w = DATA.weapons[o.weapon]
+        if w.kind == "torpedo_af":
+            found, data = _opposed(state, u, t, dice, o)
+        else:
+            found, data = _attack(state, u, w, t, o, dice)
+        hits += found
+        events.append(Event("fire_resolved", data))
+        if w.torpedo:
+            state = with_unit(state, replace(u, torpedoes=False))
+    state = replace(state, hits=(*state.hits, *hits), last_fire=orders, fire=())
+    return state, events
+
+
+def _order_json(o: FireOrder) -> dict[str, Any]:
+    return {
+        "id": o.id,
+        "seat": o.seat,
+        "unit": o.unit,
+        "weapon": o.weapon,
+        "target": o.target,
+        "mode": o.mode,
+    }
+
+
+def _terrify(state: State, t: Unit, dice: Dice) -> tuple[State, Events]:
+    will = crew(t).will
+    roll = dice.d6(f"{t.id}: Will save against Vader's Terrifying (SW-46)")
+    total = roll + (SHOT["panic"] if panicked(state, t) else 0)
+    passed = total <= will
+    if not passed:
+        t = replace(t, panic_until=state.turn + RULES["will"]["panic_turns"])
+        state = with_unit(state, t)
+    return state, [
+        Event("will_save", {"unit": t.id, "roll": roll, "total": total, "will": will, "passed": passed})
+    ]
+
+
+def _dice_groups(u: Unit, w: Weapon, t: Unit) -> list[tuple[int, bool]]:
+    """(dice, is Vader) per group of shooters: one die per fighter, raking per target fighter."""
+    if w.kind == "ship":
+        n = (t.fighters if t.is_flight else 1) if w.raking and fighter_like(t) else w.dice
+        return [(n, False)]
+    if u.kind.cls != "fighter":
+        return [(1, False)]
+    if u.vader:
+        return [(u.fighters - 1, False), (1, True)] if u.fighters > 1 else [(1, True)]
+    return [(u.fighters, False)]
+
+
+def _attack(
+    state: State, u: Unit, w: Weapon, t: Unit, o: FireOrder, dice: Dice
+) -> tuple[list[Hit], dict[str, Any]]:
+    groups, hits = [], []
+    for n, vader in _dice_groups(u, w, t):
+        if n <= 0:
+            continue
+        th = to_hit(state, u, w, t, o.mode, vader)
+        count = 1 if th.lucky else n  # [SEED] reduced to one die that hits on a six
+        rolls = [dice.d6(f"{o.unit} {w.name} at {o.target}") for _ in range(count)]
+        scored = sum(1 for r in rolls if r >= th.needed)
+        groups.append({**th.to_json(), "vader": vader, "rolls": rolls, "hits": scored})
+        hits += [_hit(u, w, t, o, vader) for _ in range(scored)]
+    data = {**_order_json(o), "groups": groups, "hits": len(hits)}
+    return hits, data
+
+
+def _hit(u: Unit, w: Weapon, t: Unit, o: FireOrder, vader: bool) -> Hit:
+    if fighter_like(t):  # [SEED] fighters hit count as killed (SW-49); SW-48 Falcon
+        return Hit(t.id, u.id, o.seat, w.key, "kill")
+    kind = "ion" if w.kind == "ion" else "damage"
+    return Hit(t.id, u.id, o.seat, w.key, kind, damage(w, u, o.mode))
+
+
+def _opposed(state: State, u: Unit, t: Unit, dice: Dice, o: FireOrder) -> tuple[list[Hit], dict[str, Any]]:
+    """SW-44: per fighter 1d6 + Gunnery against 1d6 + Evasion + Piloting; ties miss."""
+    g = crew(u).gunnery - (SHOT["panic"] if panicked(state, u) else 0)
+    defence = (
+        (0 if t.stopped else t.kind.evasion)
+        + flying_piloting(t)
+        - (SHOT["panic"] if panicked(state, t) else 0)
+    )
+    duels, hits = [], []
+    for _ in range(u.fighters):
+        a = dice.d6(f"{o.unit} anti-fighter torpedo at {o.target}")
+        d = dice.d6(f"{o.target} evades an anti-fighter torpedo")
+        hit = a + g > d + defence
+        duels.append({"attack": a + g, "defence": d + defence, "hit": hit})
+        if hit:
+            hits.append(Hit(t.id, u.id, o.seat, o.weapon, "kill"))
+    return hits, {**_order_json(o), "duels": duels, "hits": len(hits)}

@@ -1,0 +1,188 @@
+"""Hand-built "early days" positions and small helpers for the rule-by-rule tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from games.engines.base import Event, Invalid, Move, Step
+from games.engines.dice import Dice
+from games.engines.earlydays import ENGINE
+from games.engines.earlydays.data import DATA, FIGHTER
+from games.engines.earlydays.geometry import FACINGS
+from games.engines.earlydays.state import ACTIVE, MOVE, SHOOT, TURN, Moving, Orders, State, Unit
+
+E = ENGINE
+SEED = b"early-days-rule-tests"
+REBEL, IMPERIAL = 0, 1
+
+
+def dice(seq: int = 1) -> Dice:
+    return Dice(SEED, seq)
+
+
+def unit(uid: str, type_: str, hex_: str, facing: str = "E", **kw: Any) -> Unit:
+    """A unit on the map: "R..." ids are Rebel, "I..." Imperial; stats from the data files."""
+    t = DATA.units[type_]
+    base = {
+        "id": uid,
+        "seat": 0 if uid[0] == "R" else 1,
+        "type": type_,
+        "entry": uid.rstrip("abc"),
+        "hex": hex_,
+        "facing": FACINGS.index(facing),
+        "status": ACTIVE,
+        "fighters": t.fighters if t.cls == FIGHTER else 0,
+        "hull": t.hull,
+        "shield": t.shield,
+        "hits": t.hits,
+        "value": t.cost,
+    }
+    base.update(kw)
+    if "options" in base:
+        base["options"] = tuple(base["options"])
+    return Unit(**base)
+
+
+def position(
+    *units: Unit,
+    step: str = MOVE,
+    mover: int = REBEL,
+    turn: int = 1,
+    scenario: str = "fighter_clash",
+    points: int = 100,
+    turn_limit: int = 12,
+    orders: Sequence[Orders] = (Orders(), Orders()),
+    fire_done: tuple[bool, bool] = (False, False),
+    **kw: Any,
+) -> State:
+    """A game-turn position with the given units (already revealed and deployed)."""
+    return State(
+        scenario=scenario,
+        points=points,
+        turn_limit=turn_limit,
+        phase=TURN,
+        sealed=(True, True),
+        units=tuple(units),
+        orders=tuple(orders),
+        turn=turn,
+        step=step,
+        mover=mover,
+        fire_done=fire_done,
+        **kw,
+    )
+
+
+def shooting(*units: Unit, **kw: Any) -> State:
+    return position(*units, step=SHOOT, **kw)
+
+
+def moving(state: State, unit_id: str, **kw: Any) -> State:
+    """``state`` with ``unit_id`` in the middle of its movement."""
+    return replace(state, moving=Moving(unit_id, **kw))
+
+
+def act(state: State, seat: int, move: str | Move | dict, d: Dice | None = None) -> Step | Invalid:
+    """Apply a move given as notation, a Move or JSON."""
+    if isinstance(move, str):
+        parsed = E.parse(move, state, seat)
+        assert isinstance(parsed, Move), parsed
+        move = parsed
+    elif isinstance(move, dict):
+        parsed = Move.from_json(move)
+        assert isinstance(parsed, Move), parsed
+        move = parsed
+    return E.apply(state, seat, move, d or dice())
+
+
+def ok(state: State, seat: int, move: str | Move | dict, d: Dice | None = None) -> Step:
+    result = act(state, seat, move, d)
+    assert isinstance(result, Step), result
+    return result
+
+
+def refused(state: State, seat: int, move: str | Move | dict, code: str | None = None) -> Invalid:
+    result = act(state, seat, move)
+    assert isinstance(result, Invalid), f"{move} was accepted"
+    assert result.message
+    if code is not None:
+        assert result.code == code, result
+    return result
+
+
+def seek(state: State, seat: int, move: str, want: Callable[[Step], bool], tries: int = 3000) -> Step:
+    """The first dice (by seq) under which ``move`` gives a step satisfying ``want``."""
+    for seq in range(1, tries):
+        step = act(state, seat, move, dice(seq))
+        assert isinstance(step, Step), step
+        if want(step):
+            return step
+    raise AssertionError(f"no dice in {tries} tries gave the wanted result for {move!r}")
+
+
+def kinds(step: Step) -> list[str]:
+    return [e.kind for e in step.events]
+
+
+def event(step: Step, kind: str) -> Event:
+    found = [e for e in step.events if e.kind == kind]
+    assert found, f"no {kind} event in {kinds(step)}"
+    return found[0]
+
+
+def events(step: Step, kind: str) -> list[Event]:
+    return [e for e in step.events if e.kind == kind]
+
+
+def has(step: Step, kind: str, **data: object) -> bool:
+    return any(e.kind == kind and all(e.data.get(k) == v for k, v in data.items()) for e in step.events)
+
+
+def notations(state: State, seat: int) -> list[str]:
+    return [E.notation(m) for m in E.legal_moves(state, seat)]
+
+
+def game_moves(state: State, seat: int) -> list[str]:
+    """Legal moves without the (always present) standing-orders moves."""
+    return [n for n in notations(state, seat) if not n.startswith("orders")]
+
+
+def at(state: State, unit_id: str) -> tuple[str, str]:
+    u = state.unit(unit_id)
+    assert u is not None
+    return u.hex, FACINGS[u.facing]
+
+
+def ahead(hex_name: str, facing: str, n: int = 1) -> str:
+    """The hex ``n`` steps from ``hex_name`` towards ``facing``."""
+    from games.engines.earlydays.geometry import name_of, step
+
+    return name_of(step(hex_name, FACINGS.index(facing), n))
+
+
+def offset(hex_name: str, dq: int, dr: int) -> str:
+    """The hex at axial offset (dq, dr) from ``hex_name``."""
+    from games.engines.earlydays.geometry import hex_of, name_of
+    from games.engines.hexgrid import Hex
+
+    h = hex_of(hex_name)
+    assert h is not None
+    return name_of(Hex(h.q + dq, h.r + dr))
+
+
+def needed(state, shooter, weapon, target, mode="rapid", vader=False):
+    """The to-hit number of ``shooter``'s ``weapon`` against ``target`` (SW-30)."""
+    from games.engines.earlydays.data import DATA
+    from games.engines.earlydays.shooting import to_hit
+
+    return to_hit(state, state.unit(shooter), DATA.weapons[weapon], state.unit(target), mode, vader)
+
+
+def parts(th):
+    return dict(th.parts)
+
+
+def red_vs_omega():
+    """The rules text's example: X-wing flight Red against TIE flight Omega, front to front."""
+    return shooting(unit("R1a", "x_wing", "1010", "E"), unit("I1a", "tie_fighter", "1210", "W"))

@@ -1,0 +1,245 @@
+"""Weapons: fighter turrets (SW-39), turbolasers (SW-41), torpedoes (SW-44, SW-45), the
+double move, panic and Vader's Terrifying (SW-25, SW-46, SW-47), and the Falcon (SW-48)."""
+
+from __future__ import annotations
+
+from games.engines.earlydays.data import DATA
+
+from .helpers import (
+    IMPERIAL,
+    REBEL,
+    ahead,
+    event,
+    game_moves,
+    has,
+    kinds,
+    needed,
+    ok,
+    parts,
+    refused,
+    seek,
+    shooting,
+    unit,
+)
+
+W = DATA.weapons
+
+
+# -- SW-39 fighter turrets ------------------------------------------------------------------------------------
+def test_a_manned_turret_fires_in_any_direction_adding_its_firing_angle_sw_39():
+    state = shooting(
+        unit("R1a", "y_wing", "1010", "E", options=("y_manned_turret",)),
+        unit("I1a", "tie_fighter", "0810", "E"),
+    )
+    p = parts(needed(state, "R1a", "manned_turret", "I1a", "fire"))
+    assert p["turret_angle"] == -1 and "rapid_fire" not in p and "off_axis" not in p
+
+
+def test_a_manned_turret_is_an_extra_attack_seed():
+    yw = unit("R1a", "y_wing", "1010", "E", options=("y_manned_turret",))
+    state = ok(
+        shooting(yw, unit("I1a", "tie_fighter", "1210", "W")), REBEL, "fire R1a dual_lasers I1a rapid"
+    ).state
+    assert "fire R1a manned_turret I1a fire" in game_moves(state, REBEL)
+
+
+def test_the_pilot_turret_attacks_backwards_instead_of_the_guns_seed():
+    yw = unit("R1a", "y_wing", "1010", "E", options=("y_pilot_turret",))
+    wingman = unit("R2a", "y_wing", "1110", "E")
+    state = shooting(
+        yw, wingman, unit("I1a", "tie_fighter", "1210", "W"), unit("I2a", "tie_fighter", "0810", "E")
+    )
+    refused(state, REBEL, "fire R1a rear_turret I1a fire", "fire_out_of_arc")
+    state = ok(state, REBEL, "fire R1a rear_turret I2a fire").state
+    refused(state, REBEL, "fire R1a dual_lasers I1a rapid", "already_ordered")
+
+
+# -- SW-41 turbolasers --------------------------------------------------------------------------------------------
+def test_light_turbolasers_have_no_range_penalty_up_to_10_hexes_sw_41():
+    tl = unit("R1", "corvette_rebel", "0510", "E", options=("cr_turbolaser_1",))
+    for distance, modifier in ((10, 0), (11, 2), (15, 2)):
+        state = shooting(tl, unit("I1", "corvette_imperial", ahead("0510", "E", distance), "W"))
+        assert parts(needed(state, "R1", "turbolaser_1", "I1", "fire"))["range"] == modifier
+    state = shooting(tl, unit("I1", "corvette_imperial", ahead("0510", "E", 16), "W"))
+    assert needed(state, "R1", "turbolaser_1", "I1", "fire").lucky
+
+
+def test_turbolasers_get_minus_1_to_hit_against_fighters_only_seed():
+    tl = unit("R1", "corvette_rebel", "1010", "E", options=("cr_turbolaser_1",))
+    assert (
+        parts(
+            needed(shooting(tl, unit("I1a", "tie_fighter", "1210", "W")), "R1", "turbolaser_1", "I1a", "fire")
+        )["turbolaser_vs_fighter"]
+        == 1
+    )
+    assert "turbolaser_vs_fighter" not in parts(
+        needed(shooting(tl, unit("I1", "corvette_imperial", "1210", "W")), "R1", "turbolaser_1", "I1", "fire")
+    )
+    assert W["turbolaser_1"].damage == 8 and W["turbolaser_1"].raking
+
+
+# -- torpedoes ------------------------------------------------------------------------------------------------------
+def test_anti_fighter_torpedoes_need_a_lock_on_this_turn_seed_sw_44():
+    xw = unit("R1a", "x_wing", "1010", "E", options=("af_torpedoes",))
+    refused(
+        shooting(xw, unit("I1a", "tie_fighter", "1810", "W")),
+        REBEL,
+        "fire R1a af_torpedoes I1a fire",
+        "torpedo_no_lock",
+    )
+
+
+def test_anti_fighter_torpedoes_have_infinite_range_and_roll_opposed_sw_44():
+    xw = unit("R1a", "x_wing", "0510", "E", options=("af_torpedoes",), manoeuvre="lock")
+    state = shooting(xw, unit("I1a", "tie_fighter", "3010", "W"), fire_done=(False, True))
+    step = ok(state, REBEL, "fire R1a af_torpedoes I1a fire")
+    data = event(step, "fire_resolved").data
+    assert len(data["duels"]) == 4
+    for duel in data["duels"]:
+        assert duel["hit"] == (duel["attack"] > duel["defence"])
+    assert not step.state.unit("R1a").torpedoes
+
+
+def test_anti_fighter_torpedoes_fire_at_fighters_only_sw_44():
+    xw = unit("R1a", "x_wing", "1010", "E", options=("af_torpedoes",), manoeuvre="lock")
+    refused(
+        shooting(xw, unit("I1", "corvette_imperial", "1310", "W")),
+        REBEL,
+        "fire R1a af_torpedoes I1 fire",
+        "torpedo_wrong_target",
+    )
+
+
+def test_anti_capship_torpedoes_reach_long_range_only_sw_45():
+    yw = unit("R1a", "y_wing", "0510", "E")
+    refused(
+        shooting(yw, unit("I1", "corvette_imperial", ahead("0510", "E", 10), "W")),
+        REBEL,
+        "fire R1a bomber_torpedoes I1 fire",
+        "fire_out_of_range",
+    )
+    assert "fire R1a bomber_torpedoes I1 fire" in game_moves(
+        shooting(yw, unit("I1", "corvette_imperial", ahead("0510", "E", 9), "W")), REBEL
+    )
+
+
+def test_anti_capship_torpedoes_fire_at_ships_only_sw_45():
+    refused(
+        shooting(unit("R1a", "y_wing", "1010", "E"), unit("I1a", "tie_fighter", "1210", "W")),
+        REBEL,
+        "fire R1a bomber_torpedoes I1a fire",
+        "torpedo_wrong_target",
+    )
+
+
+def test_a_snap_shot_gets_minus_1_to_hit_seed():
+    state = shooting(
+        unit("R1a", "x_wing", "1010", "E", options=("proton_torpedoes",)),
+        unit("I1", "corvette_imperial", "1210", "W"),
+    )
+    assert parts(needed(state, "R1a", "proton_torpedoes", "I1", "fire"))["snap_shot"] == 1
+
+
+def test_an_attack_run_is_no_penalty_for_proton_torpedoes_and_plus_1_for_dedicated_bombers_seed():
+    xw = unit("R1a", "x_wing", "1010", "E", options=("proton_torpedoes",), manoeuvre="run")
+    yw = unit("R2a", "y_wing", "1012", "E", manoeuvre="run")
+    state = shooting(xw, yw, unit("I1", "corvette_imperial", "1311", "W"))
+    assert parts(needed(state, "R1a", "proton_torpedoes", "I1", "fire"))["attack_run"] == 0
+    assert parts(needed(state, "R2a", "bomber_torpedoes", "I1", "fire"))["attack_run"] == -1
+
+
+def test_anti_capship_torpedoes_do_10_damage_per_fighter_hit_and_are_fired_once_seed():
+    state = shooting(
+        unit("R1a", "y_wing", "1010", "E"),
+        unit("I1", "corvette_imperial", "1210", "W"),
+        fire_done=(False, True),
+    )
+    step = seek(state, REBEL, "fire R1a bomber_torpedoes I1 fire", lambda s: has(s, "damage_applied"))
+    data = event(step, "damage_applied").data
+    assert 40 - data["shield"] - data["hull"] == 10 * data["hits"]
+    assert not step.state.unit("R1a").torpedoes
+
+
+def test_torpedoes_once_fired_are_gone_sw_44_sw_45():
+    spent = unit("R1a", "y_wing", "1010", "E", torpedoes=False)
+    refused(
+        shooting(spent, unit("I1", "corvette_imperial", "1210", "W")),
+        REBEL,
+        "fire R1a bomber_torpedoes I1 fire",
+        "no_torpedoes",
+    )
+
+
+# -- double move, panic, Terrifying, Vader ----------------------------------------------------------------------------
+def test_after_a_double_move_a_unit_fires_at_plus_1_and_no_torpedoes_seed_sw_25():
+    yw = unit("R1a", "y_wing", "1010", "E", manoeuvre="double")
+    state = shooting(yw, unit("I1", "corvette_imperial", "1210", "W"))
+    assert parts(needed(state, "R1a", "dual_lasers", "I1", "linked"))["double_move"] == 1
+    refused(state, REBEL, "fire R1a bomber_torpedoes I1 fire", "double_move_no_special")
+
+
+def test_a_panicked_unit_gets_minus_1_on_its_rolls_sw_46():
+    state = shooting(
+        unit("R1a", "x_wing", "1010", "E", panic_until=1), unit("I1a", "tie_fighter", "1210", "W")
+    )
+    assert parts(needed(state, "R1a", "quad_lasers", "I1a"))["panic"] == 1
+
+
+def test_a_unit_attacked_by_vader_makes_an_immediate_will_save_seed_sw_46():
+    vader = unit("I1a", "vader_squadron", "1210", "W", options=("vader",), vader=True)
+    state = shooting(unit("R1a", "x_wing", "1010", "E"), vader, fire_done=(True, False))
+    step = seek(state, IMPERIAL, "fire I1a tie_lasers R1a rapid", lambda s: has(s, "will_save", passed=False))
+    assert kinds(step).index("will_save") < kinds(step).index("fire_resolved")
+    assert event(step, "will_save").data["will"] == 3
+    assert step.state.unit("R1a").panic_until == 2  # the end of the next turn
+
+
+def test_a_flight_without_vader_is_not_terrifying():
+    state = shooting(
+        unit("R1a", "x_wing", "1010", "E"),
+        unit("I1a", "vader_squadron", "1210", "W"),
+        fire_done=(True, False),
+    )
+    assert "will_save" not in kinds(ok(state, IMPERIAL, "fire I1a tie_lasers R1a rapid"))
+
+
+def test_vader_rolls_his_own_die_with_gunnery_5():
+    vader = unit("I1a", "vader_squadron", "1210", "W", options=("vader",), vader=True)
+    state = shooting(unit("R1a", "x_wing", "1010", "E"), vader, fire_done=(True, False))
+    step = ok(state, IMPERIAL, "fire I1a tie_lasers R1a rapid")
+    groups = event(step, "fire_resolved").data["groups"]
+    assert [(len(g["rolls"]), g["vader"]) for g in groups] == [(3, False), (1, True)]
+    assert groups[1]["parts"]["gunnery"] == 2 and groups[0]["parts"]["gunnery"] == 3
+
+
+def test_vaders_wingmen_must_be_killed_before_vader_sw_47():
+    vader = unit("I1a", "vader_squadron", "1210", "W", options=("vader",), vader=True, fighters=2)
+    state = shooting(unit("R1a", "x_wing", "1010", "E"), vader, fire_done=(False, True))
+    step = seek(state, REBEL, "fire R1a quad_lasers I1a rapid", lambda s: has(s, "damage_applied", hits=1))
+    u = step.state.unit("I1a")
+    assert (u.fighters, u.vader) == (1, True)
+
+
+# -- SW-48 the Falcon ------------------------------------------------------------------------------------------------------
+def test_the_falcon_is_shot_at_as_a_fighter_with_han_and_chewies_piloting_sw_48():
+    state = shooting(unit("I1a", "tie_fighter", "1010", "E"), unit("R1", "falcon", "1210", "E"))
+    p = parts(needed(state, "I1a", "tie_lasers", "R1"))
+    assert (p["evasion"], p["piloting"], p["angle"]) == (0, 1, -1)
+
+
+def test_each_unsaved_hit_takes_one_of_the_falcons_8_hits_sw_48():
+    state = shooting(
+        unit("I1a", "tie_fighter", "1010", "E"), unit("R1", "falcon", "1210", "E"), fire_done=(True, False)
+    )
+    step = seek(state, IMPERIAL, "fire I1a tie_lasers R1 rapid", lambda s: has(s, "damage_applied"))
+    data = event(step, "damage_applied").data
+    assert data["falcon_hits"] == 8 - (data["hits"] - data["saved"])
+
+
+def test_the_falcon_fires_as_a_starship_all_round_with_raking_sw_48():
+    state = shooting(
+        unit("R1", "falcon", "1010", "E"), unit("I1a", "tie_fighter", "0810", "W"), fire_done=(False, True)
+    )
+    assert needed(state, "R1", "falcon_turret", "I1a", "fire").parts[0] == ("weapon", 2)
+    step = ok(state, REBEL, "fire R1 falcon_turret I1a fire")
+    assert len(event(step, "fire_resolved").data["groups"][0]["rolls"]) == 4
