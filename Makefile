@@ -25,6 +25,7 @@ $(VENV)/.synced: pyproject.toml uv.lock | $(BIN)/python
 ## run: the embedded default — SQLite, in-process tasks, email to console and var/mail, demo data
 run: $(VENV)/.synced
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py vapid_keys --if-missing
 	$(BIN)/python manage.py seed_demo
 	@echo "Starpost on http://$(HOST):$(PORT)/ — demo users alice / bob, password 'starpost'"
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)

@@ -7,6 +7,8 @@ everything else explicitly; missing secrets there are an error, not a silent def
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 
 import dj_database_url
@@ -191,3 +193,51 @@ CELERY_BEAT_SCHEDULE["deadline-sweep"] = {
     "schedule": float(env_int("STARPOST_DEADLINE_SWEEP_SECONDS", 60)),
 }
 CELERY_BEAT_SCHEDULE["digests"] = {"task": "games.tasks.send_digests", "schedule": 300.0}
+
+# == Web Push and webhooks (notifications/push.py, notifications/webhooks.py) ============
+# VAPID keys from the environment, or for the embedded default from var/vapid.json (written
+# by `manage.py vapid_keys --if-missing`). No keys: push is off and the API says so.
+VAPID_FILE = VAR_DIR / "vapid.json"
+_vapid: dict[str, str] = {}
+if not env_str("VAPID_PRIVATE_KEY") and VAPID_FILE.exists():
+    try:
+        _vapid = json.loads(VAPID_FILE.read_text())
+    except (OSError, ValueError) as exc:
+        raise ImproperlyConfigured(f"{VAPID_FILE} is not readable JSON: {exc}") from exc
+VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY") or _vapid.get("public_key", "")
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY") or _vapid.get("private_key", "")
+VAPID_SUBJECT = env_str("VAPID_SUBJECT") or _vapid.get("subject") or f"mailto:admin@{STARPOST_MAIL_DOMAIN}"
+if bool(VAPID_PUBLIC_KEY) != bool(VAPID_PRIVATE_KEY):
+    raise ImproperlyConfigured("Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (push off)")
+if not VAPID_SUBJECT.startswith(("mailto:", "https://")):
+    raise ImproperlyConfigured(f"VAPID_SUBJECT={VAPID_SUBJECT!r} must be a mailto: or https: URL")
+# How long a push service keeps a message for a device that is offline.
+STARPOST_PUSH_TTL_SECONDS = env_int("STARPOST_PUSH_TTL_SECONDS", 2 * 24 * 3600)
+# Consecutive failed webhook attempts (each outbox retry counts) before it is switched off.
+STARPOST_WEBHOOK_MAX_FAILURES = env_int("STARPOST_WEBHOOK_MAX_FAILURES", 20)
+STARPOST_WEBHOOK_TIMEOUT_SECONDS = env_int("STARPOST_WEBHOOK_TIMEOUT_SECONDS", 10)
+
+# -- Reply by email (notifications/inbound.py, games/email_replies.py) -----------------
+# A "your turn" email's Reply-To is move+<signed token>@STARPOST_REPLY_DOMAIN. Mail to that
+# domain reaches us through an anymail inbound webhook (/anymail/<esp>/inbound/) or an MTA
+# that pipes each message to `manage.py receive_email` (or delivers to a Maildir for it).
+STARPOST_REPLY_BY_EMAIL = env_bool("STARPOST_REPLY_BY_EMAIL", True)
+STARPOST_REPLY_DOMAIN = (env_str("STARPOST_REPLY_DOMAIN", "reply.starpost.localhost") or "").strip().lower()
+if STARPOST_REPLY_BY_EMAIL and ("@" in STARPOST_REPLY_DOMAIN or "." not in STARPOST_REPLY_DOMAIN):
+    raise ImproperlyConfigured(f"STARPOST_REPLY_DOMAIN={STARPOST_REPLY_DOMAIN!r} is not a mail domain")
+# Replies still unprocessed this long after they arrived are queued again by the sweeper.
+STARPOST_REPLY_SWEEP_AFTER_SECONDS = env_int("STARPOST_REPLY_SWEEP_AFTER_SECONDS", 120)
+CELERY_IMPORTS = [*globals().get("CELERY_IMPORTS", []), "notifications.inbound_tasks"]
+CELERY_BEAT_SCHEDULE["inbound-sweep"] = {"task": "notifications.inbound.sweep", "schedule": 60.0}
+# anymail reads ANYMAIL[...]: every ANYMAIL_<NAME> variable becomes ANYMAIL["<NAME>"], e.g.
+# ANYMAIL_WEBHOOK_SECRET="user:password" (HTTP basic auth in the webhook URL you give the
+# provider) and the provider's own, e.g. ANYMAIL_MAILGUN_WEBHOOK_SIGNING_KEY, or
+# ANYMAIL_MAILGUN_API_KEY for sending with EMAIL_URL=anymail://mailgun.
+ANYMAIL = {
+    **globals().get("ANYMAIL", {}),
+    **{
+        name.removeprefix("ANYMAIL_"): value
+        for name, value in os.environ.items()
+        if name.startswith("ANYMAIL_")
+    },
+}

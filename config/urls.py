@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts import api as accounts_api
 from accounts import views as accounts_views
+from notifications.urls import root_urlpatterns as notifications_root
 
 handler404 = "config.api_errors.json_404"
 handler500 = "config.api_errors.json_500"
@@ -20,6 +21,7 @@ urlpatterns = [
     path("api/auth/token/", accounts_api.TokenCreate.as_view(), name="api-token"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/", include("notifications.api_urls")),
     path("api/", include("games.api.urls")),
     # Web
     path("accounts/register/", accounts_views.register, name="register"),
@@ -27,6 +29,9 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/profile/", accounts_views.profile, name="profile"),
     path("notifications/", include("notifications.urls")),
+    # Inbound email (replies with moves) from providers: /anymail/<esp>/inbound/
+    path("anymail/", include("anymail.urls")),
+    *notifications_root,
     path("", include("games.urls")),
 ]
 

@@ -11,3 +11,9 @@ class GamesConfig(AppConfig):
         from . import clock
 
         vacation_changed.connect(clock.on_vacation_changed, dispatch_uid="games.clock.vacation")
+
+        from notifications.inbound import register_reply_handler
+
+        from . import email_replies
+
+        register_reply_handler(email_replies.handle)

@@ -16,7 +16,9 @@ from django.utils import timezone
 
 from accounts.models import NotificationPrefs, prefs_of
 from notifications.models import Outbox
+from notifications.replyaddr import reply_address
 from notifications.services import Message, outbox_add
+from notifications.webhooks import webhook_messages
 
 from . import render
 from .models import Match, Seat
@@ -64,6 +66,8 @@ def local_time(when: Any, user: Any) -> str:
 
 # Kinds a player on the daily digest still gets at once: news about their own clock.
 URGENT = frozenset({"reminder", "deadline_extended", "vacation_taken"})
+# Kinds whose email lists the seat's moves: a reply to them can make a move (games/email_replies.py).
+REPLYABLE = frozenset({"your_turn", "reminder"})
 
 
 def push_payload(kind: str, context: dict[str, Any]) -> dict[str, Any]:
@@ -108,6 +112,10 @@ def messages_for(
     out = []
     if "email" in wanted:
         payload = {"to": user.email, "template": kind, "context": context}
+        if kind in REPLYABLE and seat.index in match.active_seats and context["moves"]:
+            address = reply_address(match.pk, seat.index, match.seq, user.pk)
+            if address:  # None when reply by email is off
+                payload["reply_to"] = address
         out.append(Message(f"{key}:email", user.pk, kind, payload, Outbox.Channel.EMAIL, later))
     if "push" in wanted:
         out.append(
@@ -128,7 +136,31 @@ def after_entry(match: Match, *, before: Sequence[int], after: Sequence[int], se
         newly = set(after) - set(before)
         to = [s for s in seats if s.index in newly and s.user_id]
         kind = "your_turn"
-    outbox_add(m for s in to for m in messages_for(kind, match, s, seats))
+    messages = [m for s in to for m in messages_for(kind, match, s, seats)]
+    if to:
+        messages += webhook_messages(
+            [s.user_id for s in to],
+            kind,
+            webhook_event(match, to),
+            club_user_ids=[s.user_id for s in seats if s.user_id],
+        )
+    outbox_add(messages)
+
+
+def webhook_event(match: Match, to: Sequence[Seat]) -> dict[str, Any]:
+    """What a webhook may say: public facts only (a club channel is public)."""
+    engine = engine_of(match)
+    event: dict[str, Any] = {
+        "match_id": match.pk,
+        "seq": match.seq,
+        "game": engine.title,
+        "url": _url(reverse("match", args=[match.pk])),
+    }
+    if match.is_over:
+        event["outcome"] = render.outcome_text(engine, match.outcome) if match.outcome else ""
+    else:
+        event["to_move"] = [{"seat": engine.seat_name(s.index), "username": s.user.username} for s in to]
+    return event
 
 
 def clock_message(kind: str, match: Match, seat: Seat, extra: dict[str, Any]) -> None:

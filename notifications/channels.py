@@ -6,8 +6,10 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 
 from .models import Outbox
+from .push import send_push
 from .rendering import render_email
 from .unsubscribe import headers_for, url_for
+from .webhooks import send_webhook
 
 
 def send_email(row: Outbox) -> None:
@@ -34,7 +36,11 @@ def send_email(row: Outbox) -> None:
     msg.send(fail_silently=False)
 
 
-CHANNELS = {Outbox.Channel.EMAIL: send_email}
+CHANNELS = {
+    Outbox.Channel.EMAIL: send_email,
+    Outbox.Channel.PUSH: send_push,
+    Outbox.Channel.WEBHOOK: send_webhook,
+}
 
 
 def send(row: Outbox) -> None:

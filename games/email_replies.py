@@ -1,0 +1,195 @@
+"""Moves by email: what a reply to a "your turn" email means.
+
+notifications.inbound receives the mail, checks nothing about games, and calls
+:func:`handle` (registered at start-up in games/apps.py). The reply address names the
+match, seat, move and player (notifications.replyaddr); the reply's own first lines are
+moves: a number from the emailed list (first line only: the list belongs to that move)
+or the engine's notation. Each goes through ``move_submit``, in order, and the first
+error stops the rest. The answer is built only from the replying seat's own view.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import replace
+from typing import Any
+
+from django.conf import settings
+from django.urls import reverse
+
+from accounts.errors import DomainError
+from notifications.inbound import Answer, Reply
+from notifications.models import InboundEmail
+from notifications.replyaddr import ReplyToken, reply_address
+
+from . import notify, services
+from .engines.base import Invalid, Move
+from .models import Match, Seat
+from .selectors import Viewer, engine_of, legal_moves_view, log_view
+
+log = logging.getLogger(__name__)
+
+MAX_MOVES = 10
+_NUMBER = re.compile(r"^#?(\d{1,4})[.)]?$")
+APPLIED, REFUSED = InboundEmail.Status.APPLIED, InboundEmail.Status.REFUSED
+
+BAD_ADDRESS = (
+    "This reply went to an address that Starpost did not give out, or that was changed on "
+    "the way, so it cannot carry a move. Reply to the latest email about your match, or play on the web."
+)
+OLD_ADDRESS = (
+    "This reply address is no longer valid for a move (the seat it was made for has changed). "
+    "Play on the web, or reply to the next email about your match."
+)
+WRONG_SENDER = (
+    "This reply came from an address other than the one the email was sent to, so no move "
+    "was made. Reply from the address you play with (the one the email was sent to), or play on the web."
+)
+
+
+def handle(reply: Reply) -> Answer:
+    """Check the reply address and the sender, then submit the reply's moves in order."""
+    token = reply.token
+    if token is None:
+        log.info("reply %s: bad reply address %r", reply.inbound_id, reply.recipient)
+        return _refused("bad_reply_address", BAD_ADDRESS)
+    seat = (
+        Seat.objects.select_related("match", "user").filter(match_id=token.match_id, index=token.seat).first()
+    )
+    if seat is None or seat.user_id is None or seat.user_id != token.user_id:
+        return _refused("bad_reply_address", OLD_ADDRESS)
+    user = seat.user
+    if not reply.sender or reply.sender != (user.email or "").strip().lower():
+        # Whoever this is may not see the match: the answer says nothing about it.
+        log.warning("reply %s: from %r for user %s", reply.inbound_id, reply.sender, user.pk)
+        answer = _refused("wrong_sender", WRONG_SENDER, result=f"from {reply.sender or '(no single From)'}")
+        return replace(answer, answer_unknown_sender=True)
+    return _play(reply, token, seat.match, seat)
+
+
+def _refused(code: str, message: str, *, result: str = "") -> Answer:
+    context = {"result": "refused", "error": {"code": code, "message": message}, "url": settings.SITE_URL}
+    return Answer(REFUSED, code, result or message, context)
+
+
+def _play(reply: Reply, token: ReplyToken, match: Match, seat: Seat) -> Answer:
+    user = seat.user
+    engine = engine_of(match)
+    if match.status != Match.Status.ACTIVE:
+        error = _error("", "match_over", "This match is over: no more moves can be made.")
+        return _answer(match, seat, token, [], error)
+    if token.seq != match.seq:
+        error = _error(
+            "",
+            "stale_reply",
+            f"This email was about move {token.seq}; the match is now at move {match.seq}. "
+            "Look at the match as it is now and send your move again.",
+        )
+        return _answer(match, seat, token, [], error)
+    if not reply.lines:
+        error = _error(
+            "",
+            "empty_reply",
+            "No move was found at the top of your reply. Write a move number from the list, "
+            "or one move per line, above the quoted email.",
+        )
+        return _answer(match, seat, token, [], error)
+    applied: list[dict[str, Any]] = []
+    error = None
+    for i, line in enumerate(reply.lines[:MAX_MOVES]):
+        move = _read(line, i, match, seat.index, engine)
+        if isinstance(move, Invalid):
+            error = _error(line, move.code, move.message)
+            break
+        try:
+            result = services.move_submit(
+                match_id=match.pk,
+                user=user,
+                expected_seq=match.seq,
+                move=move,
+                idempotency_key=f"email:{reply.inbound_id}:{i}",
+                source="email",
+            )
+        except DomainError as exc:
+            error = _error(line, exc.code, exc.message)
+            break
+        applied.append({"line": line, "text": _notation(engine, move), "seq": result.seq})
+        match.refresh_from_db()
+    ignored = len(reply.lines) - MAX_MOVES if error is None and len(reply.lines) > MAX_MOVES else 0
+    return _answer(match, seat, token, applied, error, ignored=ignored)
+
+
+def _read(line: str, i: int, match: Match, seat: int, engine: Any) -> dict[str, Any] | Invalid:
+    """A line of the reply as a move: a number from the emailed list, or notation."""
+    number = _NUMBER.match(line)
+    if number:
+        if i > 0:
+            return Invalid(
+                "bad_move_number",
+                "A move number only works on the first line: the numbers belong to the list in the "
+                "email you replied to. Write the moves after the first one in notation.",
+            )
+        moves = legal_moves_view(match, Viewer.for_seat(match, seat))["moves"]
+        n = int(number[1])
+        if not 1 <= n <= len(moves):
+            listed = f"1 to {len(moves)}" if moves else "none: you have no moves now"
+            return Invalid("bad_move_number", f"There is no move {n} in the list (the numbers are {listed}).")
+        return moves[n - 1]
+    parsed = engine.parse(line, engine.load(match.state), seat)
+    return parsed if isinstance(parsed, Invalid) else parsed.to_json()
+
+
+def _notation(engine: Any, move: dict[str, Any]) -> str:
+    """How the engine writes the move: "end" for a reply that said "2"."""
+    parsed = Move.from_json(move)
+    return engine.notation(parsed) if isinstance(parsed, Move) else str(move)
+
+
+def _error(line: str, code: str, message: str) -> dict[str, str]:
+    return {"line": line, "code": code, "message": message}
+
+
+def _answer(
+    match: Match,
+    seat: Seat,
+    token: ReplyToken,
+    applied: list[dict[str, Any]],
+    error: dict[str, str] | None,
+    *,
+    ignored: int = 0,
+) -> Answer:
+    """The email to the player: what went in, what did not and why, and their moves now."""
+    match.refresh_from_db()
+    seats = list(match.seats.select_related("user", "invited", "user__prefs").order_by("index"))
+    me = next(s for s in seats if s.index == seat.index)
+    context = notify.email_context(match, me, seats)
+    viewer = Viewer.for_seat(match, seat.index)
+    on_turn = match.status == Match.Status.ACTIVE and seat.index in match.active_seats
+    if not on_turn:
+        context["moves"] = []
+    context |= {
+        "result": "refused" if not applied else "partial" if error else "applied",
+        "applied": applied,
+        "happened": [e["text"] for e in log_view(match, viewer, after=token.seq, limit=30)]
+        if applied
+        else [],
+        "error": error,
+        "ignored": ignored,
+        "your_turn": on_turn,
+        "was_seq": token.seq,
+        "url": settings.SITE_URL + reverse("match", args=[match.pk]),
+    }
+    fresh = reply_address(match.pk, seat.index, match.seq, seat.user_id) if context["moves"] else None
+    done = "; ".join(a["text"] for a in applied)
+    summary = f"applied {len(applied)}: {done}" if applied else "nothing applied"
+    if error:
+        summary += f"; {error['code']}" + (f" at {error['line'][:60]!r}" if error["line"] else "")
+    return Answer(
+        status=APPLIED if applied else REFUSED,
+        code=error["code"] if error else "",
+        result=summary,
+        context=context,
+        user_id=seat.user_id,
+        reply_to=fresh,
+    )

@@ -1,0 +1,444 @@
+"""Replies by email: receive a message, store it once per Message-ID, process it after commit.
+
+Every way in (anymail's inbound webhooks, ``manage.py receive_email`` from an MTA pipe or
+a Maildir) calls :func:`receive`. Processing runs in a Celery task after the commit: it
+reads the reply's own first lines and hands them to the handler the games app registers
+(:func:`register_reply_handler`; notifications never imports games), records the outcome
+on the row and answers the sender with one email.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from email.utils import getaddresses
+from functools import partial
+from html.parser import HTMLParser
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.mail import EmailMultiAlternatives
+from django.db import DatabaseError, IntegrityError, transaction
+from django.utils import timezone
+
+from . import replyaddr
+from .models import InboundEmail
+from .rendering import render_email
+from .services import Message, outbox_add
+
+log = logging.getLogger(__name__)
+
+TEMPLATE = "reply_result"
+# Where an MTA or provider may have put the address the mail was sent to.
+RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
+# Answers to an address no player has (a second address of theirs): at most this many an hour.
+UNKNOWN_SENDER_ANSWERS_PER_HOUR = 5
+
+Status = InboundEmail.Status
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A received reply as the handler sees it: who sent it, to which address, what it says."""
+
+    inbound_id: int
+    message_id: str
+    sender: str  # the From address, lowercased; "" if there is not exactly one
+    recipient: str  # our reply address it was sent to, "" if none was found
+    token: replyaddr.ReplyToken | None  # None: no address of ours, or not one we signed
+    lines: tuple[str, ...]  # the reply's own first lines: quotes, attribution, signature cut
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the handler made of a reply, and what to tell the sender.
+
+    ``context`` is rendered with ``templates/emails/reply_result-*`` and must already be
+    redacted for whoever has the From address. ``user_id`` is the verified player it goes
+    to; with None it goes to the player with the From address, or, when
+    ``answer_unknown_sender``, to that address even if no player has it.
+    """
+
+    status: str  # Status.APPLIED (at least one move went in) or Status.REFUSED
+    code: str = ""  # the first error's code, "" when every line applied
+    result: str = ""  # one line for the row and the log
+    context: dict[str, Any] = field(default_factory=dict)
+    user_id: int | None = None
+    reply_to: str | None = None  # a fresh reply address: the player is still on turn
+    answer_unknown_sender: bool = False
+    send: bool = True
+
+
+Handler = Callable[[Reply], Answer]
+_handler: Handler | None = None
+
+
+def register_reply_handler(fn: Handler) -> None:
+    """Called once at start-up by the app that knows what a reply means (games)."""
+    global _handler
+    _handler = fn
+    connect_anymail()
+
+
+def connect_anymail() -> None:
+    from anymail.signals import inbound
+
+    inbound.connect(on_anymail_inbound, dispatch_uid="notifications.inbound.anymail")
+
+
+# -- reading a message --------------------------------------------------------------------
+
+
+def parse(raw: bytes) -> EmailMessage:
+    try:
+        return BytesParser(policy=policy.default).parsebytes(raw)  # type: ignore[return-value]
+    except Exception:  # the parser is lenient; this is for what it still cannot take
+        log.warning("inbound: message could not be parsed; read as empty")
+        return EmailMessage()
+
+
+def header(msg: EmailMessage, name: str) -> str:
+    """A header as one line of text; "" if it is missing or too broken to decode."""
+    try:
+        value = msg.get(name)
+    except Exception:  # the default policy parses lazily and can trip on garbage
+        log.info("inbound: unreadable %s header", name)
+        return ""
+    return " ".join(str(value).split()) if value is not None else ""
+
+
+def addresses(msg: EmailMessage, name: str) -> list[str]:
+    try:
+        values = msg.get_all(name) or []
+    except Exception:
+        return []
+    return [addr.strip().lower() for _, addr in getaddresses([str(v) for v in values]) if "@" in addr]
+
+
+def sender_of(msg: EmailMessage) -> str:
+    found = addresses(msg, "From")
+    return found[0] if len(found) == 1 else ""
+
+
+def message_id_of(msg: EmailMessage, raw: bytes) -> str:
+    """The Message-ID, or for a message without one an id derived from what it says."""
+    mid = "".join(header(msg, "Message-ID").split())
+    if not mid:
+        # Trace headers change between deliveries of the same message; these do not.
+        head = "\n".join(header(msg, h) for h in ("From", "To", "Cc", "Subject", "Date"))
+        _, _, body = raw.partition(b"\r\n\r\n") if b"\r\n\r\n" in raw else raw.partition(b"\n\n")
+        digest = hashlib.sha256(head.encode() + b"\0" + body).hexdigest()
+        mid = f"<derived-{digest}@starpost>"
+    if len(mid) > 400:  # the column holds 500; a pathological id keeps its identity hashed
+        mid = f"<long-{hashlib.sha256(mid.encode()).hexdigest()}@starpost>"
+    return mid
+
+
+def find_recipient(msg: EmailMessage, envelope: Iterable[str] = ()) -> str:
+    """Our reply address among the envelope and header recipients: a signed one first."""
+    candidates = [a.strip().strip("<>").lower() for a in envelope if a]
+    for name in RECIPIENT_HEADERS:
+        candidates += addresses(msg, name)
+    ours = [a for a in candidates if replyaddr.split(a)]
+    return next((a for a in ours if replyaddr.read(a)), ours[0] if ours else "")
+
+
+def is_automatic(msg: EmailMessage) -> bool:
+    """An auto-reply, bounce or list mail (RFC 3834): never a move, never answered (no loops)."""
+    auto = header(msg, "Auto-Submitted").lower()
+    if auto and auto != "no":
+        return True
+    if header(msg, "Precedence").lower() in ("bulk", "junk", "list", "auto_reply"):
+        return True
+    if header(msg, "X-Autoreply") or header(msg, "X-Autorespond") or header(msg, "Return-Path") == "<>":
+        return True
+    sender = sender_of(msg)
+    ours = {a.lower() for _, a in getaddresses([settings.DEFAULT_FROM_EMAIL, settings.SERVER_EMAIL])}
+    return (
+        sender.partition("@")[0] in ("mailer-daemon", "postmaster")
+        or sender in ours
+        or sender.endswith("@" + settings.STARPOST_REPLY_DOMAIN.lower())
+    )
+
+
+class _HTMLText(HTMLParser):
+    """Visible text of an HTML body, one line per block; quoted blocks left out."""
+
+    BLOCKS = frozenset({"p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "table"})
+    SKIP = frozenset({"blockquote", "style", "script", "head", "title"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.out: list[str] = []
+        self.skipping = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.SKIP:
+            self.skipping += 1
+        elif not self.skipping and tag == "br":
+            self.out.append("\n")
+        elif not self.skipping and tag == "hr":  # Outlook's line above the quoted message
+            self.out.append("\n" + "_" * 32 + "\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.SKIP:
+            self.skipping = max(0, self.skipping - 1)
+        elif not self.skipping and tag in self.BLOCKS:
+            self.out.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if not self.skipping:
+            self.out.append(re.sub(r"\s+", " ", data))
+
+
+def html_to_text(html: str) -> str:
+    parser = _HTMLText()
+    parser.feed(html)
+    parser.close()
+    return "".join(parser.out)
+
+
+def _content(part: Any) -> str:
+    try:
+        return str(part.get_content())
+    except Exception:  # an unknown charset or a broken transfer encoding
+        payload = part.get_payload(decode=True) or b""
+        return payload.decode("utf-8", "replace")
+
+
+def reply_text(msg: EmailMessage) -> str:
+    """The reply's text: the text/plain body, or the text of the HTML body."""
+    try:
+        plain = msg.get_body(preferencelist=("plain",))
+        html = msg.get_body(preferencelist=("html",))
+    except Exception:
+        log.info("inbound: unreadable MIME structure")
+        return ""
+    text = _content(plain) if plain is not None else ""
+    if not text.strip() and html is not None:  # HTML only, or an empty text part beside it
+        text = html_to_text(_content(html))
+    return text
+
+
+_WROTE = re.compile(
+    r"^(on\b.*\bwrote|am\b.*\bschrieb\b.*|le\b.*\ba écrit\s*|el\b.*\bescribió|den\b.*\bskrev\b.*)\s*:$",
+    re.IGNORECASE,
+)
+_CUT = re.compile(
+    r"^(-{2,}\s*(original message|forwarded message)\s*-{2,}|_{10,}|from:\s.*|sent from my .*"
+    r"|get outlook for .*|--)$",
+    re.IGNORECASE,
+)
+
+
+def reply_lines(text: str) -> list[str]:
+    """The reply's own first lines: its first paragraph, without quotes, attribution or signature.
+
+    Quoted lines (">") are dropped. Everything from an "On ... wrote:" line (when something
+    was written above it), "-----Original Message-----", an Outlook header block or a
+    "-- " signature down is cut. Then the first block of non-empty lines is the answer, so
+    a greeting or a signature after a blank line is not read as a move.
+    """
+    lines = [ln.replace("\u00a0", " ").replace("\u200b", "").strip() for ln in text.splitlines()]
+    own: list[str] = []
+    for i, line in enumerate(lines):
+        nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        wrote = bool(_WROTE.match(line)) or bool(
+            line[:3].lower() == "on " and not line.endswith(":") and _WROTE.match(f"{line} {nxt}")
+        )
+        if wrote:
+            if any(own):  # top-posted: the rest is the quoted email
+                break
+            continue  # bottom-posted: the attribution heads the quote; the reply is below it
+        if _CUT.match(line):
+            break
+        if line.startswith(">"):
+            continue
+        if i > 0 and _WROTE.match(f"{lines[i - 1]} {line}") and lines[i - 1][:3].lower() == "on ":
+            continue  # the second half of a wrapped attribution line
+        own.append(line)
+    block: list[str] = []
+    for line in own:
+        if line:
+            block.append(line)
+        elif block:
+            break
+    return block
+
+
+# -- receiving ----------------------------------------------------------------------------
+
+
+def receive(raw: bytes, via: str, recipients: Iterable[str] = ()) -> InboundEmail | None:
+    """Store one received message and queue its processing after commit.
+
+    Returns the new row, or None for a message already received (same Message-ID), which
+    changes nothing and sends nothing. ``recipients`` are envelope recipients, if known.
+    Bad input never raises; a database that is down does, so the caller can retry.
+    """
+    if not replyaddr.enabled():
+        log.warning("inbound: reply by email is off (STARPOST_REPLY_BY_EMAIL); message dropped")
+        return None
+    raw = bytes(raw)
+    msg = parse(raw)
+    message_id = message_id_of(msg, raw)
+    sender = sender_of(msg) or header(msg, "From")[:320]
+    recipient = find_recipient(msg, recipients)
+    with transaction.atomic():
+        if InboundEmail.objects.filter(message_id=message_id).exists():
+            log.info("inbound: duplicate %s via %s ignored", message_id, via)
+            return None
+        try:
+            with transaction.atomic():
+                row = InboundEmail.objects.create(
+                    message_id=message_id,
+                    sender=sender[:320],
+                    recipient=recipient[:320],
+                    subject=header(msg, "Subject")[:500],
+                    raw=raw,
+                    via=via[:20],
+                )
+        except IntegrityError:  # the same message arriving through two ways at once
+            log.info("inbound: duplicate %s via %s ignored (concurrent)", message_id, via)
+            return None
+        log.info("inbound: %s from %s to %s via %s stored as %s", message_id, sender, recipient, via, row.pk)
+        transaction.on_commit(partial(_queue, row.pk), robust=True)
+    return row
+
+
+def _queue(pk: int) -> None:
+    from .inbound_tasks import process_inbound
+
+    try:
+        process_inbound.delay(pk)
+    except Exception as exc:  # broker down: the sweeper picks the row up
+        log.warning("inbound %s not queued (%s); the sweeper will process it", pk, exc)
+
+
+def on_anymail_inbound(sender: Any, event: Any, esp_name: str, **kwargs: Any) -> None:
+    """anymail.signals.inbound: a provider posted a received message to /anymail/<esp>/inbound/."""
+    message = event.message
+    try:
+        raw = message.as_bytes()
+    except Exception:  # a message the generator cannot write back: keep what it says
+        log.warning("inbound: %s message could not be serialised; using its text form", esp_name)
+        raw = str(message).encode("utf-8", "replace")
+    envelope = [message.envelope_recipient] if getattr(message, "envelope_recipient", None) else []
+    receive(raw, via="webhook", recipients=envelope)
+
+
+# -- processing ---------------------------------------------------------------------------
+
+
+def process(pk: int) -> str:
+    """Apply one stored reply (once: the row is locked and must still be "received")."""
+    if _handler is None:
+        log.error("inbound %s: no reply handler registered (games.apps ready()); left for the sweeper", pk)
+        return "no_handler"
+    with transaction.atomic():
+        row = InboundEmail.objects.select_for_update().filter(pk=pk, status=Status.RECEIVED).first()
+        if row is None:
+            return "skipped"
+        answer = _answer(row)
+        row.status, row.code, row.result = answer.status, answer.code[:60], answer.result
+        row.processed_at = timezone.now()
+        row.save(update_fields=["status", "code", "result", "processed_at"])
+        if answer.send:
+            _send(row, answer)
+    log.info("inbound %s (%s) from %s: %s %s %s", pk, row.message_id, row.sender, *_summary(answer))
+    return answer.status
+
+
+def _summary(answer: Answer) -> tuple[str, str, str]:
+    return answer.status, answer.code or "-", answer.result
+
+
+def _answer(row: InboundEmail) -> Answer:
+    msg = parse(bytes(row.raw))
+    if is_automatic(msg):
+        return Answer(Status.REFUSED, "auto_reply", "automatic message (auto-reply or bounce)", send=False)
+    reply = Reply(
+        inbound_id=row.pk,
+        message_id=row.message_id,
+        sender=sender_of(msg),
+        recipient=row.recipient,
+        token=replyaddr.read(row.recipient) if row.recipient else None,
+        lines=tuple(reply_lines(reply_text(msg))),
+    )
+    assert _handler is not None
+    try:
+        with transaction.atomic():  # a bug in the handler takes back any move it made
+            return _handler(reply)
+    except DatabaseError:
+        raise  # the database is unwell: the row stays "received" and is tried again
+    except Exception:
+        log.exception("inbound %s: the reply handler failed", row.pk)
+        return Answer(
+            Status.REFUSED,
+            "server_error",
+            "the reply handler failed",
+            context={
+                "error": {
+                    "code": "server_error",
+                    "message": "Something went wrong on our side and nothing was applied. "
+                    "Please make your move on the web.",
+                },
+                "url": settings.SITE_URL,
+            },
+        )
+
+
+def _send(row: InboundEmail, answer: Answer) -> None:
+    """One email to the sender: through the outbox to a player, directly to another address."""
+    User = get_user_model()
+    user = (
+        User.objects.filter(pk=answer.user_id).first()
+        if answer.user_id is not None
+        else User.objects.filter(email__iexact=row.sender).order_by("pk").first()
+        if "@" in row.sender
+        else None
+    )
+    headers = {"Auto-Submitted": "auto-replied"}
+    if not row.message_id.startswith(("<derived-", "<long-")):
+        headers |= {"In-Reply-To": row.message_id, "References": row.message_id}
+    payload: dict[str, Any] = {"template": TEMPLATE, "context": answer.context, "headers": headers}
+    if answer.reply_to:
+        payload["reply_to"] = answer.reply_to
+    if user is not None and user.email:
+        outbox_add([Message(f"reply:{row.pk}:email", user.pk, TEMPLATE, {**payload, "to": user.email})])
+    elif answer.answer_unknown_sender and "@" in row.sender:
+        since = timezone.now() - timedelta(hours=1)
+        recent = InboundEmail.objects.filter(
+            sender=row.sender, status=Status.REFUSED, processed_at__gte=since
+        ).count()
+        if recent > UNKNOWN_SENDER_ANSWERS_PER_HOUR:
+            log.warning("inbound %s: %s had %s refusals this hour; not answered", row.pk, row.sender, recent)
+            return
+        transaction.on_commit(partial(_send_direct, {**payload, "to": row.sender}), robust=True)
+    else:
+        log.info("inbound %s: %r is not a player's address; not answered", row.pk, row.sender)
+
+
+def _send_direct(payload: dict[str, Any]) -> None:
+    """An answer to an address no player has: no outbox row (it belongs to a player), no retry."""
+    rendered = render_email(payload["template"], payload["context"])
+    msg = EmailMultiAlternatives(
+        subject=rendered["subject"],
+        body=rendered["text"],
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[payload["to"]],
+        headers=payload["headers"],
+    )
+    msg.attach_alternative(rendered["html"], "text/html")
+    try:
+        msg.send(fail_silently=False)
+    except Exception as exc:
+        log.warning("inbound: answer to %s not sent: %s", payload["to"], exc)
