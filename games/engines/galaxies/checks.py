@@ -1,0 +1,334 @@
+"""Why a move is illegal: one ``Invalid`` per broken rule, with a message naming the rule.
+
+``check`` returns None for a move the rules allow; ``legal.py`` lists exactly the candidate
+moves that pass it, and the engine refuses anything not listed. Messages never repeat a
+tactic card id or anything else another seat keeps hidden (the canary test tries other
+seats' moves and reads the refusals).
+"""
+
+from __future__ import annotations
+
+from ..base import Invalid, Move
+from .board import can_launch, completes, free, geo, placement_ok, size
+from .checks_action import ACTION_CHECKS, CARD_CHECKS, react, stuck_piece
+from .checks_select import SELECT_CHECKS
+from .data import DATA
+from .data import seat_name as name
+from .deploy import can_carry, cargo, launch_cost, used_capacity
+from .hexes import canon
+from .moves import shape
+from .state import (
+    ACTION,
+    DEPLOY,
+    HOLD,
+    LAUNCHED,
+    MUSTER,
+    OVER,
+    PLACING,
+    PLAY,
+    SCREEN,
+    SELECT,
+    Orders,
+    State,
+)
+
+SELECT_KINDS = frozenset({"fleet", "deck", "reset", "ready", "first"})
+MUSTER_KINDS = frozenset({"launch", "place"})
+PHASE_TEXT = {
+    SELECT: "the selection of fleets and decks behind the screen",
+    MUSTER: "the opening muster (placing ships that start launched)",
+    PLAY: "play (turns of energy, deploy and action phases)",
+}
+
+
+def check(state: State, seat: int, m: Move) -> Invalid | None:
+    if state.phase == OVER:
+        return Invalid("game_over", "The match is over; no more moves can be made.")
+    bad = shape(m)
+    if bad is not None:
+        return bad
+    if seat not in range(len(state.players)):
+        return Invalid("not_your_turn", f"Seat {seat} does not play in this match.")
+    if m.kind == "orders":
+        if Orders(m["react"], m["ask"]) == state.players[seat].orders:
+            return Invalid("orders_unchanged", "Those are already your standing orders.")
+        return None
+    if m.kind == "react":
+        return react(state, seat, m)
+    if state.asking:
+        t = state.queue[0]
+        if t.seat != seat:
+            return Invalid(
+                "not_your_turn",
+                f"{name(t.seat)} is answering a reaction window first (AS-BG-3).",
+            )
+        return Invalid(
+            "decision_pending",
+            "Answer the open reaction window first: react with a card or react none (AS-BG-3).",
+        )
+    if state.phase == SELECT:
+        if m.kind not in SELECT_KINDS:
+            return _wrong_phase(state, m)
+        return SELECT_CHECKS[m.kind](state, seat, m)
+    if m.kind in SELECT_KINDS or (state.phase == MUSTER and m.kind not in MUSTER_KINDS):
+        return _wrong_phase(state, m)
+    turn = state.turn
+    assert turn is not None
+    if turn.seat != seat:
+        return Invalid("not_your_turn", f"It is {name(turn.seat)}'s turn.")
+    if turn.placing and m.kind != "place":
+        return Invalid(
+            "placement_pending",
+            f"First place the ships of {turn.placing.upper()} ([SEED] page 6: launched ships are placed at once).",
+        )
+    if len(state.players[seat].hand) > DATA.hand["limit"] and m.kind != "discard":
+        return Invalid(
+            "hand_limit",
+            f"You hold more than {DATA.hand['limit']} tactic cards: discard down to "
+            f"{DATA.hand['limit']} at once, +1 energy each (BG-16).",
+        )
+    stuck = stuck_piece(state)
+    if stuck and not (m.kind == "step" and m["ship"] == stuck):
+        return Invalid(
+            "ends_on_ship",
+            f"{stuck.upper()} is on another ship's space: move it on first ([SEED] page 7: ships may "
+            "pass through other ships but may not end their movement on one).",
+        )
+    if m.kind in ACTION_CHECKS:
+        return ACTION_CHECKS[m.kind](state, seat, m)
+    if m.kind in CARD_CHECKS:
+        return CARD_CHECKS[m.kind](state, seat, m)
+    return DEPLOY_CHECKS[m.kind](state, seat, m)
+
+
+def _wrong_phase(state: State, m: Move) -> Invalid:
+    if m.kind in SELECT_KINDS:
+        where = PHASE_TEXT[SELECT]
+    elif m.kind in MUSTER_KINDS:
+        where = "your deploy phase or the opening muster"
+    else:
+        where = "your turns in play"
+    return Invalid(
+        "wrong_phase",
+        f'A "{m.kind}" move belongs to {where}; the match is in {PHASE_TEXT[state.phase]}.',
+    )
+
+
+# -- deploy ([SEED] page 6) -----------------------------------------------------------------------
+def _deploy_phase(state: State, what: str) -> Invalid | None:
+    assert state.turn is not None
+    if state.turn.phase not in (DEPLOY, MUSTER):
+        return Invalid(
+            "wrong_turn_phase",
+            f"{what} happens in the deploy phase ([SEED] page 6); you are in your {state.turn.phase} phase.",
+        )
+    return None
+
+
+def own_card(state: State, seat: int, code: str, where: str):
+    card = state.card(code)
+    if card is None or card.owner != seat:
+        return Invalid("no_such_ship", f"You have no ship card {code.upper()} {where}.")
+    return card
+
+
+def _launch(state: State, seat: int, m: Move) -> Invalid | None:
+    bad = _deploy_phase(state, "Launching")
+    if bad is not None:
+        return bad
+    card = own_card(state, seat, m["ship"], "behind your screen or in a hold")
+    if isinstance(card, Invalid):
+        return card
+    if card.place in (LAUNCHED, PLACING):
+        return Invalid("already_launched", f"{card.code.upper()} is on the battlefield already.")
+    if card.place not in (SCREEN, HOLD):
+        return Invalid("no_such_ship", f"{card.code.upper()} was destroyed.")
+    assert state.turn is not None
+    if card.place == HOLD:
+        carrier = state.card(card.carrier)
+        assert carrier is not None
+        if carrier.place != LAUNCHED or state.turn.phase == MUSTER:
+            return Invalid(
+                "carrier_not_launched",
+                f"{card.code.upper()} is in the hold of {carrier.code.upper()}, which is not on the battlefield "
+                "([SEED] transported ships launch from a ship launched on a previous turn).",
+            )
+        if carrier.launched >= state.turn.number:
+            return Invalid(
+                "carrier_launched_this_turn",
+                f"{carrier.code.upper()} was launched this turn; the ships it carries launch from it on a "
+                "later turn ([SEED] page 6, BG-19).",
+            )
+    cost = launch_cost(state, card)
+    energy = state.players[seat].energy
+    if cost > energy:
+        return Invalid(
+            "no_energy",
+            f"Launching {card.code.upper()} costs {cost} energy; you have {energy} ([SEED] page 6).",
+        )
+    if not can_launch(state, card):
+        return Invalid(
+            "no_room",
+            f"There are not enough available spaces to place {card.code.upper()} ([SEED] page 6: then you "
+            "cannot launch it).",
+        )
+    return None
+
+
+def _place(state: State, seat: int, m: Move) -> Invalid | None:
+    turn = state.turn
+    assert turn is not None
+    if not turn.placing:
+        return Invalid("nothing_to_place", "No launched or warping ship is waiting to be placed.")
+    if m["ship"] != turn.placing:
+        return Invalid("wrong_ship", f"Place {turn.placing.upper()} now.")
+    hexes = tuple(m["hexes"])
+    g_ok = all(isinstance(h, str) and h == h.lower() for h in hexes)
+    if not g_ok or not all(geo(state).valid(h) for h in hexes):
+        return Invalid(
+            "bad_hex",
+            "Name hexes by column letter and row, e.g. d12; half hexes and hexes off the board can never "
+            "be used ([SOURCED] page 7, BG-01).",
+        )
+    if hexes != canon(hexes):
+        return Invalid(
+            "bad_hexes", f"List a ship's hexes once each, in board order: {' '.join(canon(hexes))}."
+        )
+    if turn.warp:
+        return _place_warp(state, m["ship"], hexes)
+    card = state.card(m["ship"])
+    assert card is not None
+    occupied = state.occupied()
+    why = placement_ok(state, card, hexes, occupied)
+    if why is None and not completes(state, card, hexes, occupied):
+        why = "room"
+    return _placement_refusal(card.code, size(card), why)
+
+
+def _placement_refusal(code: str, sz: str, why: str | None) -> Invalid | None:
+    text = {
+        "shape": (
+            "bad_footprint",
+            f"A {sz} ship covers {DATA.sizes[sz]['hexes']} mutually adjacent hexes (BG-06).",
+        ),
+        "occupied": (
+            "space_taken",
+            "Ships are placed on empty spaces: no ship and no asteroid there ([SEED] page 6, BG-10).",
+        ),
+        "zone": (
+            "outside_zone",
+            "A ship launched into your starting zone must cover at least one full starting zone space ([SEED] page 6).",
+        ),
+        "carrier": (
+            "not_adjacent_carrier",
+            "A ship launched from a transporting ship is placed adjacent to it ([SEED] page 6).",
+        ),
+        "squadron": (
+            "squadron_apart",
+            "Each ship of a squadron is placed adjacent to another ship of that squadron ([SEED] page 6).",
+        ),
+        "room": (
+            "squadron_no_room",
+            "There would be no room left for the rest of the squadron ([SEED] page 6).",
+        ),
+    }
+    if why is None:
+        return None
+    code_, message = text[why]
+    return Invalid(code_, f"{code.upper()}: {message}")
+
+
+def _place_warp(state: State, pid: str, hexes: tuple[str, ...]) -> Invalid | None:
+    turn = state.turn
+    assert turn is not None
+    found = state.piece(pid)
+    assert found is not None
+    if turn.warp not in hexes:
+        return Invalid("warp_hex", f"{pid.upper()} warps to {turn.warp}: its footprint must cover that hex.")
+    if not geo(state).is_footprint(size(found[0]), hexes):
+        return _placement_refusal(pid, size(found[0]), "shape")
+    if not free(state, hexes, state.occupied(skip=pid)):
+        return _placement_refusal(pid, size(found[0]), "occupied")
+    return None
+
+
+def _load(state: State, seat: int, m: Move) -> Invalid | None:
+    bad = _deploy_phase(state, "Loading a transport hold")
+    if bad is not None:
+        return bad
+    assert state.turn is not None
+    if state.turn.phase == MUSTER:
+        return Invalid("wrong_turn_phase", "Ships that start launched carry nothing ([SOURCED] page 10).")
+    cargo_card = own_card(state, seat, m["ship"], "behind your screen")
+    if isinstance(cargo_card, Invalid):
+        return cargo_card
+    carrier = own_card(state, seat, m["into"], "behind your screen")
+    if isinstance(carrier, Invalid):
+        return carrier
+    if cargo_card.place != SCREEN or carrier.place != SCREEN:
+        return Invalid(
+            "not_behind_screen",
+            "Ships are loaded under a ship card behind your screen before it launches into your starting "
+            "zone ([SEED] sealed transport holds).",
+        )
+    if cargo_card.code == carrier.code:
+        return Invalid("self_load", "A ship cannot carry itself.")
+    if not can_carry(carrier, cargo_card):
+        return Invalid(
+            "too_large_for_hold",
+            f"{carrier.code.upper()} is {size(carrier)} and cannot carry the {size(cargo_card)} "
+            f"{cargo_card.code.upper()} ([SEED] size limitations: a ship only carries smaller ships).",
+        )
+    if cargo(state, cargo_card.code):
+        return Invalid(
+            "nested_transport",
+            f"{cargo_card.code.upper()} carries ships itself; a transported ship can NEVER transport other "
+            "ships ([SEED] page 6).",
+        )
+    need = DATA.ships[cargo_card.code].spaces
+    used = used_capacity(state, carrier.code)
+    cap = DATA.stats(carrier.code, carrier.version).capacity
+    if used + need > cap:
+        return Invalid(
+            "over_capacity",
+            f"{carrier.code.upper()} has capacity {cap} with {used} in use; {cargo_card.code.upper()} takes "
+            f"{need} ([SEED] capacity, whole squadrons only).",
+        )
+    return None
+
+
+def _unload(state: State, seat: int, m: Move) -> Invalid | None:
+    bad = _deploy_phase(state, "Unloading a transport hold")
+    if bad is not None:
+        return bad
+    card = own_card(state, seat, m["ship"], "in a hold")
+    if isinstance(card, Invalid):
+        return card
+    carrier = state.card(card.carrier) if card.place == HOLD else None
+    if carrier is None:
+        return Invalid("not_in_hold", f"{card.code.upper()} is not in a transport hold.")
+    if carrier.place != SCREEN:
+        return Invalid(
+            "carrier_launched",
+            f"{carrier.code.upper()} has launched; its cargo leaves it only by launching ([SEED] page 6).",
+        )
+    return None
+
+
+def _next(state: State, seat: int, m: Move) -> Invalid | None:
+    assert state.turn is not None
+    if state.turn.phase == ACTION:
+        return Invalid(
+            "no_next_phase", "The action phase is the last of the turn ([SOURCED] page 5); end your turn."
+        )
+    return None
+
+
+DEPLOY_CHECKS = {
+    "launch": _launch,
+    "place": _place,
+    "load": _load,
+    "unload": _unload,
+    "next": _next,
+    "end": lambda state, seat, m: None,
+}

@@ -1,0 +1,308 @@
+"""The components and tables of Battleship Galaxies, read once from ``data/*.toml``.
+
+Rule code takes every number from here (rules/README.md decision 1). The fleet, grids and
+tactic cards are the clearly labelled HOUSE data set of decision 3; each TOML value says
+whether it is [SEED], [SOURCED] or the GAPS.md default BG-nn it comes from.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SIDES = ("isn", "wretch")
+SEAT_NAMES = ("ISN", "Wretch", "Wretch 2")
+"""Side 0 is the ISN, side 1 the Wretch; seat 0 always plays side 0."""
+VERSIONS = ("standard", "seasoned", "veteran")
+PHASES = ("energy", "deploy", "action")
+WINDOWS = ("attack", "hit", "ecm", "action_start")
+
+
+@dataclass(frozen=True)
+class Weapon:
+    key: str
+    name: str
+    range: int
+    attacks: int
+    strength: int
+    charge: int
+
+
+@dataclass(frozen=True)
+class Power:
+    key: str
+    name: str
+    text: str
+    move: int = 0
+    range: int = 0
+    attacks: int = 0
+    ecm_immune: bool = False
+
+
+@dataclass(frozen=True)
+class Stats:
+    """One version of a ship card (BG-05)."""
+
+    launch: int
+    activate: int
+    move: int
+    hull: int
+    shields: int
+    capacity: int
+    points: int
+    weapon: Weapon
+    power: Power | None
+
+
+@dataclass(frozen=True)
+class ShipType:
+    code: str
+    name: str
+    faction: str
+    size: str
+    count: int  # ships on the card: 1 solo, 3 squadron
+    versions: dict[str, Stats]
+    grid: tuple[str, ...]  # rows A-J of "." miss / "x" hit / "*" critical (BG-04)
+
+    @property
+    def squadron(self) -> bool:
+        return self.count > 1
+
+    @property
+    def hexes(self) -> int:
+        return DATA.sizes[self.size]["hexes"]
+
+    @property
+    def spaces(self) -> int:
+        """Hold spaces: the spaces its ships take on the board ([SEED] capacity)."""
+        return self.hexes * self.count
+
+
+@dataclass(frozen=True)
+class Effect:
+    key: str
+    text: str
+    target: str
+    window: str | None
+    params: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class CardKind:
+    key: str
+    name: str
+    faction: str
+    type: str
+    phase: str  # energy | deploy | action | opponent
+    cost: int
+    effect: Effect
+
+    @property
+    def hero(self) -> bool:
+        return self.type == "Hero"
+
+
+@dataclass(frozen=True)
+class TileKind:
+    key: str
+    name: str
+    text: str
+    params: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Mission:
+    key: str
+    name: str
+    source: str
+    boards: int
+    rounds: int
+    at_limit: str  # "points" or the side that wins when the rounds run out
+    player_fleets: bool
+    decks: dict[str, tuple[str, ...]]  # side -> deck key per command
+    fleets: dict[str, tuple[dict[str, str], ...]]  # side -> {code: version} per command
+    heroes: dict[str, tuple[tuple[str, ...], ...]]  # side -> prepped card kinds per command
+    launched: tuple[str, ...]  # sides whose ships start launched
+    asteroids: tuple[tuple[str, ...], ...]
+    debris: tuple[tuple[str, ...], ...]
+    tiles: tuple[tuple[str, str], ...]  # (tile kind, hex)
+
+    def commands(self, side: str) -> int:
+        return len(self.decks[side])
+
+
+@dataclass(frozen=True)
+class Data:
+    board: dict[str, int]
+    dice: dict[str, Any]
+    ecm: dict[str, Any]
+    energy: dict[str, int]
+    hand: dict[str, int]
+    selection: dict[str, int]
+    sizes: dict[str, dict[str, Any]]
+    factions: dict[str, str]
+    ships: dict[str, ShipType]
+    cards: dict[str, CardKind]
+    decks: dict[str, dict[str, int]]
+    tiles: dict[str, TileKind]
+    obstacles: dict[str, dict[str, Any]]
+    missions: dict[str, Mission]
+    team_mission: str
+    effects: dict[str, Effect] = field(default_factory=dict)
+    powers: dict[str, Power] = field(default_factory=dict)
+
+    def ships_of(self, faction: str) -> tuple[str, ...]:
+        return tuple(c for c, s in self.ships.items() if s.faction == faction)
+
+    def cards_of(self, faction: str) -> tuple[str, ...]:
+        return tuple(k for k, c in self.cards.items() if c.faction == faction)
+
+    def stats(self, code: str, version: str) -> Stats:
+        return self.ships[code].versions[version]
+
+
+def seat_name(seat: int) -> str:
+    return SEAT_NAMES[seat] if seat < len(SEAT_NAMES) else f"Player {seat + 1}"
+
+
+def _read(name: str) -> dict[str, Any]:
+    return tomllib.loads((Path(__file__).parent / "data" / name).read_text("utf-8"))
+
+
+def _versions(raw: dict[str, Any], ship: dict[str, Any], powers: dict[str, Power]) -> dict[str, Stats]:
+    base = raw["templates"][ship["template"]]
+    vers = raw["versions"]
+    out = {}
+    for name in vers["order"]:
+        delta = vers[name]
+        w = base["weapon"]
+        launch = base["launch"] + delta["launch"]
+        out[name] = Stats(
+            launch=launch,
+            activate=base["activate"],
+            move=base["move"],
+            hull=base["hull"] + delta["hull"],
+            shields=base["shields"] + delta["shields"],
+            capacity=base["capacity"],
+            points=launch * vers["points_per_launch"],
+            weapon=Weapon("main", w["name"], w["range"], w["attacks"], w["strength"], w["charge"]),
+            power=powers[ship["power"]] if delta["power"] else None,
+        )
+    return out
+
+
+def _load() -> Data:
+    board, fleets, grids, tactics, missions = (
+        _read(f) for f in ("board.toml", "fleets.toml", "grids.toml", "tactics.toml", "missions.toml")
+    )
+    powers = {
+        k: Power(
+            k,
+            p["name"],
+            p["text"],
+            p.get("move", 0),
+            p.get("range", 0),
+            p.get("attacks", 0),
+            p.get("ecm_immune", False),
+        )
+        for k, p in fleets["powers"].items()
+    }
+    ships = {
+        code: ShipType(
+            code,
+            s["name"],
+            s["faction"],
+            s["size"],
+            s["squadron"],
+            _versions(fleets, s, powers),
+            tuple(grids["grids"][code]["rows"]),
+        )
+        for code, s in fleets["ships"].items()
+    }
+    effects = {
+        k: Effect(
+            k,
+            e["text"],
+            e["target"],
+            e.get("window"),
+            {n: v for n, v in e.items() if n not in ("text", "target", "window")},
+        )
+        for k, e in tactics["effects"].items()
+    }
+    cards = {
+        k: CardKind(k, c["name"], c["faction"], c["type"], c["phase"], c["cost"], effects[c["effect"]])
+        for k, c in tactics["cards"].items()
+    }
+    tiles = {
+        k: TileKind(k, t["name"], t["text"], {n: v for n, v in t.items() if n not in ("name", "text")})
+        for k, t in missions["tiles"].items()
+    }
+    ms = {}
+    for k, m in missions["missions"].items():
+        ms[k] = Mission(
+            key=k,
+            name=m["name"],
+            source=m["source"],
+            boards=m["boards"],
+            rounds=m["rounds"],
+            at_limit=m["at_limit"],
+            player_fleets=m["fleets"] == "player",
+            decks={s: tuple(m["decks"][s]) for s in SIDES},
+            fleets={s: tuple(m.get("fleet", {}).get(s, ())) for s in SIDES},
+            heroes={s: tuple(tuple(h) for h in m.get("heroes", {}).get(s, ())) for s in SIDES},
+            launched=tuple(m.get("launched", ())),
+            asteroids=tuple(tuple(a) for a in m["asteroids"]),
+            debris=tuple(tuple(d) for d in m["debris"]),
+            tiles=tuple((t[0], t[1]) for t in m["tiles"]),
+        )
+    return Data(
+        board=board["board"],
+        dice=board["dice"],
+        ecm=board["ecm"],
+        energy=board["energy"],
+        hand=board["hand"],
+        selection=board["selection"],
+        sizes=board["sizes"],
+        factions={k: f["name"] for k, f in fleets["factions"].items()},
+        ships=ships,
+        cards=cards,
+        decks={k: dict(d) for k, d in tactics["decks"].items()},
+        tiles=tiles,
+        obstacles=missions["obstacles"],
+        missions=ms,
+        team_mission=missions["team"]["mission"],
+        effects=effects,
+        powers=powers,
+    )
+
+
+def _validate(data: Data) -> Data:
+    """Refuse inconsistent tables at import: they are bugs in the data files, not moves."""
+    letters, numbers = data.dice["letters"], data.dice["numbers"]
+    for code, ship in data.ships.items():
+        if len(ship.grid) != len(letters) or any(len(r) != numbers for r in ship.grid):
+            raise ValueError(f"grids.toml: the grid of {code} is not {len(letters)} x {numbers}")
+        if sum(r.count("*") for r in ship.grid) != 2:
+            raise ValueError(f"grids.toml: {code} needs 2 critical cells (BG-04)")
+    for key, deck in data.decks.items():
+        for kind, n in deck.items():
+            if kind not in data.cards or n > data.selection["copies"]:
+                raise ValueError(f"tactics.toml: deck {key} lists {n} x {kind}")
+    for m in data.missions.values():
+        for side in SIDES:
+            if m.fleets[side] and len(m.fleets[side]) != m.commands(side):
+                raise ValueError(f"missions.toml: {m.key} needs one fleet per {side} command")
+            for deck in m.decks[side]:
+                if deck not in data.decks:
+                    raise ValueError(f"missions.toml: {m.key} names the unknown deck {deck}")
+        for kind, _ in m.tiles:
+            if kind not in data.tiles:
+                raise ValueError(f"missions.toml: {m.key} names the unknown tile {kind}")
+    if data.missions[data.team_mission].commands("wretch") != 2:
+        raise ValueError("missions.toml: the team mission needs two commands on the team side")
+    return data
+
+
+DATA = _validate(_load())

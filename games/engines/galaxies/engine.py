@@ -1,0 +1,145 @@
+"""The Battleship Galaxies engine object: the protocol of ``games.engines.base.Engine``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import Engine, Invalid, LogItem, Move, Outcome, Step
+from ..dice import Dice
+from . import describe, legal, notation, rules, setup, state, view
+from .checks import check
+from .data import DATA, SEAT_NAMES
+from .state import HOLD, SCREEN, SELECT, State
+
+
+class Galaxies(Engine):
+    """Battleship Galaxies: The Saturn Offensive, with the GAPS.md section 3 defaults and
+    the clearly labelled generic fleet of rules/README decision 3."""
+
+    key = "battleship-galaxies"
+    title = "Battleship Galaxies: The Saturn Offensive"
+    version = "1"
+    min_seats = 2
+    max_seats = 3
+    seat_names = SEAT_NAMES
+
+    def options_schema(self) -> dict[str, Any]:
+        sel = DATA.selection
+        two_player = [k for k in DATA.missions if k != DATA.team_mission]
+        return {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "mission": {
+                    "type": "string",
+                    "enum": list(DATA.missions),
+                    "title": "Mission",
+                    "description": "skirmish: player-selected fleets (BG-02); mission-1: ISN starts launched "
+                    "(rulebook page 10); pan-base: the 1 v 2 team mission (mission 5). A 3-seat match "
+                    f"always plays {DATA.team_mission}; the others ({', '.join(two_player)}) are for 2 seats.",
+                    "default": "skirmish",
+                },
+                "rounds": {
+                    "type": "integer",
+                    "title": "Round limit",
+                    "description": "Turns per player after which the mission's time-out rule decides "
+                    "(house, extends BG-18); 0 = the mission's own limit.",
+                    "default": 0,
+                    "minimum": 0,
+                    "maximum": 40,
+                },
+                "fleet_points": {
+                    "type": "integer",
+                    "title": "Fleet points",
+                    "description": "Most points a player-selected fleet may be worth (BG-15).",
+                    "default": sel["fleet_points"],
+                    "minimum": sel["fleet_points_min"],
+                    "maximum": 200,
+                },
+                "first_player": {
+                    "type": "string",
+                    "enum": ["roll", "isn", "wretch"],
+                    "title": "First player",
+                    "description": "roll: the high roller of the number die chooses (rulebook page 5).",
+                    "default": "roll",
+                },
+            },
+        }
+
+    def setup(self, options: Mapping[str, Any], seats: int, dice: Dice) -> Step:
+        return setup.setup({**self.default_options(), **options}, seats, dice)
+
+    def active_seats(self, s: State) -> frozenset[int]:
+        return legal.active(s)
+
+    def legal_moves(self, s: State, seat: int) -> list[Move]:
+        return legal.legal(s, seat)
+
+    def apply(self, s: State, seat: int, move: Move, dice: Dice) -> Step | Invalid:
+        if not isinstance(move, Move):
+            return Invalid("bad_move", 'A move must be a JSON object with a "kind".')
+        refused = check(s, seat, move)
+        if refused is not None:
+            return refused
+        if move.kind != "orders" and move not in set(legal.candidates(s, seat)):
+            return Invalid("not_listed", "That move is not among your legal moves now.")
+        return rules.play(s, seat, move, dice)
+
+    def outcome(self, s: State) -> Outcome | None:
+        return s.outcome
+
+    def timeout_move(self, s: State, seat: int) -> Move | None:
+        """select: ready (else back to the standard draft); first: yourself; a window: no
+        card; a turn: end it, or the first listed move when it cannot end yet."""
+        if seat not in legal.active(s):
+            return None
+        moves = [m for m in legal.legal(s, seat) if m.kind != "orders"]
+        if not moves:
+            return None
+        if s.phase == SELECT:
+            for kind in ("ready", "reset"):
+                for m in moves:
+                    if m.kind == kind:
+                        return m
+            firsts = [m for m in moves if m.kind == "first"]
+            return next((m for m in firsts if m["seat"] == seat), moves[0])
+        for m in moves:
+            if m.kind == "react" and m["card"] == "none":
+                return m
+        for m in moves:
+            if m.kind == "end":
+                return m
+        return moves[0]
+
+    def view(self, s: State, viewer: int | None, *, reveal_all: bool = False) -> dict[str, Any]:
+        return view.view(s, viewer, reveal_all)
+
+    def describe(self, item: LogItem, viewer: int | None) -> str:
+        return describe.describe(item, viewer)
+
+    def parse(self, text: str, s: State, seat: int) -> Move | Invalid:
+        return notation.parse(text)
+
+    def notation(self, move: Move) -> str:
+        return notation.notation(move)
+
+    def secrets(self, s: State) -> Mapping[int, frozenset[str]]:
+        """Per owner: cards behind the screen and in holds, deck contents, standing orders,
+        and the hand (unless a teammate may see it, [SOURCED] page 3)."""
+        out = {}
+        for seat, p in enumerate(s.players):
+            marks = {f"orders-{seat}"}
+            marks |= {c.tag for c in s.cards if c.owner == seat and c.place in (SCREEN, HOLD)}
+            if p.deck:
+                marks.add(f"deck-{seat}")
+            if not s.mates(seat):
+                marks |= {t.id for t in p.hand}
+            out[seat] = frozenset(marks)
+        return out
+
+    def dump(self, s: State) -> dict[str, Any]:
+        return state.dump(s)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        return state.load(data)

@@ -1,0 +1,295 @@
+"""The immutable game state of Battleship Galaxies and its JSON codec.
+
+Everything hidden lives here in full - the cards behind each screen, the cards in each
+transport hold, hands and decks, standing orders; ``view.py`` decides who sees what.
+Ship cards are known by their ship code ("ev"), ships on the battlefield by piece ids
+("ev", "bs2"), tactic cards by ids given when drawn ("c0-7": seat 0's 7th draw).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, fields, is_dataclass, replace
+from typing import Any
+
+from ..base import Outcome
+from .data import DATA, SIDES
+
+SELECT, MUSTER, PLAY, OVER = "select", "muster", "play", "over"
+ENERGY, DEPLOY, ACTION = "energy", "deploy", "action"
+# Where a ship card is.
+SCREEN, HOLD, PLACING, LAUNCHED, DESTROYED = "screen", "hold", "placing", "launched", "destroyed"
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One ship on the battlefield: its hexes (canonical order), shield and hull pegs."""
+
+    id: str
+    hexes: tuple[str, ...]
+    shields: int
+    damage: int = 0
+
+
+@dataclass(frozen=True)
+class Tac:
+    """One tactic card: its id (given when drawn) and kind (a key of tactics.toml)."""
+
+    id: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class Card:
+    """A ship card and, once launched, its ships. ``carrier`` names the card it rides in."""
+
+    code: str
+    version: str
+    owner: int
+    place: str = SCREEN
+    carrier: str = ""
+    launched: int = 0  # the turn number of its launch (BG-19: hold launches need a later turn)
+    pieces: tuple[Piece, ...] = ()
+    attached: tuple[Tac, ...] = ()
+    lost: tuple[str, ...] = ()  # ids of its ships destroyed so far
+
+    @property
+    def tag(self) -> str:
+        """The canary marker of a card its owner keeps hidden (behind the screen or in a hold)."""
+        return f"scr{self.owner}-{self.code}"
+
+
+@dataclass(frozen=True)
+class Orders:
+    """Standing orders for reactive tactic cards (AS-BG-3, rules/README decision 5)."""
+
+    react: str = "always"  # always: play a fitting card whenever a window opens; never
+    ask: bool = False  # pause and ask on every window, whatever the hand holds
+
+
+@dataclass(frozen=True)
+class Player:
+    side: int
+    commands: tuple[int, ...]  # the mission commands this seat holds (decks, fleets, heroes)
+    energy: int = 0
+    hand: tuple[Tac, ...] = ()
+    deck: tuple[str, ...] = ()  # card kinds, sorted: a draw picks one at random, so no order exists
+    discard: tuple[Tac, ...] = ()
+    drawn: int = 0  # cards drawn so far; numbers the card ids so an id is never reused
+    reshuffles: int = 0
+    ready: bool = False
+    turns: int = 0
+    orders: Orders = Orders()
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The turn in progress and the activation within it."""
+
+    seat: int
+    number: int  # counts every turn of the match, from 1
+    phase: str = ENERGY
+    activated: tuple[str, ...] = ()  # cards activated this turn ([SEED] once each)
+    card: str = ""  # the card being activated
+    attacking: bool = False  # BG-12: once it attacks, no more movement
+    moving: str = ""  # the ship now moving ([SEED] squadron ships move one at a time)
+    steps: tuple[tuple[str, int], ...] = ()  # ship -> spaces moved this activation
+    stopped: tuple[str, ...] = ()  # ships whose movement is over this activation
+    lead: tuple[tuple[str, str], ...] = ()  # medium ship -> hex of its leading end (BG-07)
+    charges: tuple[tuple[str, int], ...] = ()  # "ship/weapon" -> attacks left
+    placing: str = ""  # the card (launch) or ship (warp) being placed
+    warp: str = ""  # the hex a warping medium ship's first hex goes to
+    rerolls: int = 0  # re-rolls of missed attacks left this turn (placeholder card)
+
+    def used(self, piece: str) -> int:
+        return dict(self.steps).get(piece, 0)
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A reaction window in progress (AS-BG-3): an attack, an ECM roll or a phase start."""
+
+    kind: str  # attack | ecm | action_start
+    seat: int  # who may react
+    stage: str  # the window now open: attack | hit | ecm | action_start
+    piece: str = ""  # the attacker or the moving ship
+    target: str = ""  # the attacked ship or the adjacent enemy ship
+    weapon: str = ""
+    strength: int = 0
+    auto: bool = False  # ECM succeeds whatever the die shows
+    roll: str = ""
+    result: str = ""
+
+
+@dataclass(frozen=True)
+class State:
+    mission: str
+    rounds: int
+    fleet_points: int
+    players: tuple[Player, ...]
+    phase: str = SELECT
+    cards: tuple[Card, ...] = ()
+    chooser: int = -1  # the high roller who chooses the first player
+    first: int = -1
+    turn: Turn | None = None
+    turn_no: int = 0
+    queue: tuple[Trigger, ...] = ()
+    asking: bool = False  # queue[0] waits for its seat's answer
+    last_attack: Trigger | None = None
+    outcome: Outcome | None = None
+
+    # -- lookups ----------------------------------------------------------------------
+    def card(self, code: str) -> Card | None:
+        for c in self.cards:
+            if c.code == code:
+                return c
+        return None
+
+    def piece(self, pid: str) -> tuple[Card, Piece] | None:
+        for c in self.cards:
+            for p in c.pieces:
+                if p.id == pid:
+                    return c, p
+        return None
+
+    def on_board(self) -> Iterator[tuple[Card, Piece]]:
+        for c in self.cards:
+            if c.place in (LAUNCHED, PLACING):
+                for p in c.pieces:
+                    yield c, p
+
+    def occupied(self, skip: str = "") -> dict[str, str]:
+        """hex -> piece id of every ship on the battlefield (``skip`` left out)."""
+        return {h: p.id for _, p in self.on_board() if p.id != skip for h in p.hexes}
+
+    def side(self, seat: int) -> int:
+        return self.players[seat].side
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        return tuple(s for s, p in enumerate(self.players) if p.side == side)
+
+    def enemy(self, a: int, b: int) -> bool:
+        return self.players[a].side != self.players[b].side
+
+    def mates(self, seat: int) -> tuple[int, ...]:
+        """Other seats of the same side (AS-BG-4 teammates)."""
+        return tuple(s for s in self.seats_of(self.side(seat)) if s != seat)
+
+    def faction(self, seat: int) -> str:
+        return SIDES[self.side(seat)]
+
+
+def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return tuple(value if i == index else v for i, v in enumerate(values))
+
+
+def with_player(state: State, seat: int, **changes: Any) -> State:
+    return replace(state, players=set_at(state.players, seat, replace(state.players[seat], **changes)))
+
+
+def with_card(state: State, card: Card) -> State:
+    return replace(state, cards=tuple(card if c.code == card.code else c for c in state.cards))
+
+
+def with_piece(state: State, card: Card, piece: Piece) -> tuple[State, Card]:
+    new = replace(card, pieces=tuple(piece if p.id == piece.id else p for p in card.pieces))
+    return with_card(state, new), new
+
+
+def hull(card: Card) -> int:
+    """Hull of each ship of the card: the version's hull plus attached upgrades."""
+    extra = sum(DATA.cards[t.kind].effect.params.get("hull", 0) for t in card.attached)
+    return DATA.stats(card.code, card.version).hull + extra
+
+
+# -- JSON codec -------------------------------------------------------------------------
+def _plain(obj: Any) -> Any:
+    if is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: _plain(getattr(obj, f.name)) for f in fields(obj)}
+    if isinstance(obj, tuple | list):
+        return [_plain(v) for v in obj]
+    return obj
+
+
+def dump(state: State) -> dict[str, Any]:
+    data = {f.name: _plain(getattr(state, f.name)) for f in fields(state) if f.name != "outcome"}
+    data["outcome"] = None if state.outcome is None else state.outcome.to_json()
+    return data
+
+
+def _pairs(items: Any) -> tuple[tuple[Any, Any], ...]:
+    return tuple((a, b) for a, b in items)
+
+
+def _card(d: Mapping[str, Any]) -> Card:
+    return Card(
+        **{
+            **d,
+            "pieces": tuple(
+                Piece(p["id"], tuple(p["hexes"]), p["shields"], p["damage"]) for p in d["pieces"]
+            ),
+            "attached": tuple(Tac(**t) for t in d["attached"]),
+            "lost": tuple(d["lost"]),
+        }
+    )
+
+
+def _player(d: Mapping[str, Any]) -> Player:
+    return Player(
+        **{
+            **d,
+            "commands": tuple(d["commands"]),
+            "hand": tuple(Tac(**t) for t in d["hand"]),
+            "deck": tuple(d["deck"]),
+            "discard": tuple(Tac(**t) for t in d["discard"]),
+            "orders": Orders(**d["orders"]),
+        }
+    )
+
+
+def _turn(d: Mapping[str, Any] | None) -> Turn | None:
+    if d is None:
+        return None
+    return Turn(
+        **{
+            **d,
+            "activated": tuple(d["activated"]),
+            "steps": _pairs(d["steps"]),
+            "stopped": tuple(d["stopped"]),
+            "lead": _pairs(d["lead"]),
+            "charges": _pairs(d["charges"]),
+        }
+    )
+
+
+def _outcome(d: Mapping[str, Any] | None) -> Outcome | None:
+    if d is None:
+        return None
+    scores = d.get("scores")
+    return Outcome(
+        winners=tuple(d["winners"]),
+        draw=d["draw"],
+        reason=d["reason"],
+        scores=None if scores is None else {int(k): v for k, v in scores.items()},
+        details=d.get("details"),
+    )
+
+
+def load(data: Mapping[str, Any]) -> State:
+    last = data.get("last_attack")
+    return State(
+        mission=data["mission"],
+        rounds=data["rounds"],
+        fleet_points=data["fleet_points"],
+        players=tuple(_player(p) for p in data["players"]),
+        phase=data["phase"],
+        cards=tuple(_card(c) for c in data["cards"]),
+        chooser=data["chooser"],
+        first=data["first"],
+        turn=_turn(data.get("turn")),
+        turn_no=data["turn_no"],
+        queue=tuple(Trigger(**t) for t in data["queue"]),
+        asking=data["asking"],
+        last_attack=None if last is None else Trigger(**last),
+        outcome=_outcome(data.get("outcome")),
+    )

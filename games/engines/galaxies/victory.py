@@ -1,0 +1,129 @@
+"""Victory per mission (BG-18 and the house round limit) and the result leagues read.
+
+``Outcome.details`` (JSON-ready):
+  mission, mission_name: the mission key and name; reason: why it ended;
+  rounds: turns completed by every seat; turns: turns played in all;
+  winner_side: "isn" | "wretch" | None (a draw);
+  sides: {"isn" | "wretch": {"seats": [...], "points_scored": enemy ship points destroyed,
+          "ships_lost": [{"ship", "name", "version", "points"}], "ships_left": [same]}}.
+``Outcome.scores`` gives each seat its side's points_scored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..base import Event, Outcome
+from .board import mission
+from .data import DATA, SIDES
+from .state import DESTROYED, LAUNCHED, OVER, PLACING, Card, State
+
+Events = list[Event]
+
+
+def has_ships(state: State, side: int) -> bool:
+    """BG-18: does the side have any ship left at all (launched, behind a screen, in a hold)?"""
+    return any(c.place != DESTROYED and state.side(c.owner) == side for c in state.cards)
+
+
+def on_battlefield(state: State, side: int) -> bool:
+    return any(
+        c.place in (LAUNCHED, PLACING) and c.pieces and state.side(c.owner) == side for c in state.cards
+    )
+
+
+def _entry(c: Card) -> dict[str, object]:
+    return {
+        "ship": c.code,
+        "name": DATA.ships[c.code].name,
+        "version": c.version,
+        "points": DATA.stats(c.code, c.version).points,
+    }
+
+
+def points_scored(state: State, side: int) -> int:
+    """House (extends BG-18): the point cost (BG-05) of enemy ship cards destroyed."""
+    return sum(
+        DATA.stats(c.code, c.version).points
+        for c in state.cards
+        if c.place == DESTROYED and state.side(c.owner) != side
+    )
+
+
+def details(state: State, reason: str, winner: int | None) -> dict[str, object]:
+    sides = {}
+    for i, name in enumerate(SIDES):
+        mine = [c for c in state.cards if state.side(c.owner) == i]
+        sides[name] = {
+            "seats": list(state.seats_of(i)),
+            "points_scored": points_scored(state, i),
+            "ships_lost": [_entry(c) for c in mine if c.place == DESTROYED],
+            "ships_left": [_entry(c) for c in mine if c.place != DESTROYED],
+        }
+    m = mission(state)
+    return {
+        "mission": m.key,
+        "mission_name": m.name,
+        "reason": reason,
+        "rounds": min(p.turns for p in state.players),
+        "turns": state.turn_no,
+        "winner_side": None if winner is None else SIDES[winner],
+        "sides": sides,
+    }
+
+
+def game_over(state: State, winner: int | None, reason: str) -> tuple[State, Events]:
+    """End the match: ``winner`` is a side (its seats win together) or None for a draw."""
+    scores = {s: points_scored(state, state.side(s)) for s in range(len(state.players))}
+    winners = () if winner is None else state.seats_of(winner)
+    outcome = Outcome(
+        winners=winners,
+        draw=winner is None,
+        reason=reason,
+        scores=scores,
+        details=details(state, reason, winner),
+    )
+    state = replace(state, phase=OVER, turn=None, queue=(), asking=False, outcome=outcome)
+    event = Event(
+        "game_over",
+        {
+            "winners": list(winners),
+            "draw": winner is None,
+            "reason": reason,
+            "scores": [scores[s] for s in sorted(scores)],
+        },
+    )
+    return state, [event]
+
+
+def check_wipeout(state: State) -> tuple[State, Events]:
+    """BG-18: a side with no ships left at all loses at once (both at once: a draw)."""
+    if state.phase == OVER:
+        return state, []
+    dead = [i for i in range(len(SIDES)) if not has_ships(state, i)]
+    if not dead:
+        return state, []
+    if len(dead) == len(SIDES):
+        return game_over(state, None, "all_destroyed")
+    return game_over(state, 1 - dead[0], "fleet_destroyed")
+
+
+def check_end_of_turn(state: State, seat: int) -> tuple[State, Events]:
+    """BG-18: at the end of its own turn, from its second turn on, a side with no ship on the
+    battlefield loses; after the last turn of the round limit the mission's rule decides."""
+    side = state.side(seat)
+    if state.players[seat].turns >= 2 and not on_battlefield(state, side):
+        return game_over(state, 1 - side, "no_ships_on_battlefield")
+    if all(p.turns >= state.rounds for p in state.players):
+        return at_limit(state)
+    return state, []
+
+
+def at_limit(state: State) -> tuple[State, Events]:
+    rule = mission(state).at_limit
+    if rule in SIDES:
+        return game_over(state, SIDES.index(rule), "round_limit")
+    mine, theirs = points_scored(state, 0), points_scored(state, 1)
+    if mine == theirs:
+        return game_over(state, None, "round_limit_points")
+    return game_over(state, 0 if mine > theirs else 1, "round_limit_points")
