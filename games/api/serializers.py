@@ -13,7 +13,9 @@ class MatchCreateIn(serializers.Serializer):
     seat = serializers.IntegerField(required=False, allow_null=True, default=None)
     salt = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
     time_control = serializers.JSONField(
-        required=False, default=dict, help_text="days_per_move, deadline_time, count_weekends, max_days, timeout"
+        required=False,
+        default=dict,
+        help_text="days_per_move, deadline_time, count_weekends, max_days, timeout",
     )
 
 
@@ -64,3 +66,16 @@ class MatchOut(serializers.Serializer):
     seed_commitment = serializers.CharField()
     seed = serializers.CharField(allow_null=True)
     log_head = serializers.CharField()
+
+
+class ForceListIn(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    side = serializers.ChoiceField(["rebels", "imperials"])
+    scenario = serializers.CharField(max_length=40)
+    points = serializers.IntegerField(min_value=1, max_value=1000)
+    force = serializers.JSONField(help_text='{"units": [{"type", "flights", "options", "transport"}]}')
+
+
+class UseForceListIn(serializers.Serializer):
+    force_list = serializers.IntegerField()
+    expected_seq = serializers.IntegerField(min_value=0)

@@ -8,7 +8,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticate
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import selectors, services
+from .. import forcelists, selectors, services
 from ..errors import Conflict, Forbidden, NotFound
 from ..models import Match
 from . import serializers as s
@@ -159,3 +159,80 @@ class Export(APIView):
         if not match.seats.filter(user=request.user).exists():
             raise Forbidden("not_a_player", "Only the match's players can export it.")
         return Response(selectors.export_for(match))
+
+
+# -- saved force lists ("The early days") ---------------------------------------------------
+
+
+def force_list_json(fl) -> dict:
+    return {
+        "id": fl.pk,
+        "name": fl.name,
+        "game": fl.game,
+        "side": fl.side,
+        "scenario": fl.scenario,
+        "points": fl.points,
+        "cost": fl.cost,
+        "force": fl.force,
+        "updated_at": fl.updated_at.isoformat(),
+    }
+
+
+class ForceListCollection(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(summary="Your saved force lists")
+    def get(self, request):
+        return Response([force_list_json(f) for f in request.user.force_lists.all()])
+
+    @extend_schema(
+        request=s.ForceListIn, responses={201: serializers.JSONField(), **ERRORS}, summary="Save a force list"
+    )
+    def post(self, request):
+        data = s.ForceListIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        fl = forcelists.forcelist_save(user=request.user, **data.validated_data)
+        return Response(force_list_json(fl), status=status.HTTP_201_CREATED)
+
+
+class ForceListItem(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(summary="One of your force lists")
+    def get(self, request, id: int):
+        return Response(force_list_json(forcelists.forcelist_get(user=request.user, pk=id)))
+
+    @extend_schema(
+        request=s.ForceListIn, responses={200: serializers.JSONField(), **ERRORS}, summary="Replace it"
+    )
+    def put(self, request, id: int):
+        data = s.ForceListIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(
+            force_list_json(forcelists.forcelist_save(user=request.user, pk=id, **data.validated_data))
+        )
+
+    @extend_schema(summary="Delete it")
+    def delete(self, request, id: int):
+        forcelists.forcelist_delete(user=request.user, pk=id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MatchForceList(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=s.UseForceListIn,
+        responses={201: s.MoveOut, **ERRORS},
+        summary="Build your force from a saved list",
+    )
+    def post(self, request, id: int):
+        data = s.UseForceListIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        result = forcelists.forcelist_use(
+            user=request.user,
+            match_id=id,
+            pk=data.validated_data["force_list"],
+            expected_seq=data.validated_data["expected_seq"],
+        )
+        return Response({"seq": result.seq}, status=status.HTTP_201_CREATED)
