@@ -165,3 +165,15 @@ GARBAGE_MOVES = [
 
 def event_roundtrip(ev: Event) -> Event:
     return Event.from_json(json.loads(json.dumps(ev.to_json())))
+
+
+def variants(engine: Engine) -> list[tuple[int, dict]]:
+    """Every seat count, and every value of every enumerated option (the others left at
+    their defaults): scenarios, missions, ship sides, variants of the rules."""
+    out: list[tuple[int, dict]] = [(n, {}) for n in range(engine.min_seats, engine.max_seats + 1)]
+    defaults = engine.default_options()
+    for name, spec in engine.options_schema().get("properties", {}).items():
+        for value in spec.get("enum", []):
+            if value != defaults.get(name):
+                out.append((engine.min_seats, {name: value}))
+    return out

@@ -22,6 +22,7 @@ from .contract import (
     log_items,
     run,
     start,
+    variants,
 )
 
 ENGINES = all_engines()
@@ -232,3 +233,32 @@ def test_a_finished_match_reveals_everything_to_its_players(engine):
     full = engine.view(p.state, 0, reveal_all=True)
     for seat in range(engine.min_seats):
         assert engine.view(p.state, seat, reveal_all=True) == full
+
+
+VARIANTS = [(e, n, opts) for e in ENGINES for n, opts in variants(e)]
+
+
+@pytest.mark.parametrize(
+    ("engine", "seats", "options"),
+    VARIANTS,
+    ids=[f"{e.key}-{n}p-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}" for e, n, o in VARIANTS],
+)
+def test_every_variant_keeps_its_secrets_and_ends_properly(engine, seats, options):
+    """The canary and the outcome rule for each scenario, mission, side and seat count."""
+    rng = random.Random(f"{engine.key}-{seats}-{sorted(options.items())}")
+    p = start(engine, seats, b"variant-seed", options)
+    for step, _ in enumerate(run(p, rng, 120)):
+        assert (engine.outcome(p.state) is None) == bool(engine.active_seats(p.state))
+        if step % 6:
+            continue
+        for owner, markers in engine.secrets(p.state).items():
+            if not markers:
+                continue
+            own = everything_seen_by(p, owner)
+            for viewer in [None, *range(seats)]:
+                if viewer == owner:
+                    continue
+                seen = everything_seen_by(p, viewer)
+                for marker in markers:
+                    assert contains_marker(own, marker), f"seat {owner} cannot see own {marker}"
+                    assert not contains_marker(seen, marker), f"viewer {viewer} sees {marker}"
