@@ -14,9 +14,17 @@ def register(engine: Engine) -> Engine:
     return engine
 
 
+_loaded = False
+
+
 def _load() -> None:
-    """Import every engine package under games/engines/; each registers itself."""
-    if _REGISTRY:
+    """Import every engine package under games/engines/; each registers itself.
+
+    A flag, not "the registry is empty": importing one engine directly (e.g. for its force
+    list helpers) registers that one, and the others must still be found.
+    """
+    global _loaded
+    if _loaded:
         return
     import importlib
     import pkgutil
@@ -24,6 +32,7 @@ def _load() -> None:
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
         if info.ispkg:
             importlib.import_module(f"{__name__}.{info.name}")
+    _loaded = True
 
 
 def get(key: str) -> Engine | None:
