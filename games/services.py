@@ -16,6 +16,7 @@ from typing import Any
 import jsonschema
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from . import clock, notify
@@ -66,11 +67,20 @@ def options_validate(engine: Engine, options: Any) -> dict[str, Any]:
     return merged
 
 
-def _lock(match_id: Any) -> Match:
+def _lock(match_id: Any, viewer: Any = None) -> Match:
+    """The match row, locked for this transaction. With ``viewer``, the same query also reads
+    the viewer's seat index into ``match.viewer_seat`` (None if they have no seat)."""
+    qs = Match.objects.select_for_update(of=("self",))
+    if viewer is not None and getattr(viewer, "is_authenticated", False):
+        mine = Seat.objects.filter(match=OuterRef("pk"), user=viewer).values("index")[:1]
+        qs = qs.annotate(viewer_seat=Subquery(mine))
     try:
-        return Match.objects.select_for_update().get(pk=int(match_id))
+        match = qs.get(pk=int(match_id))
     except (Match.DoesNotExist, TypeError, ValueError) as exc:
         raise NotFound("match_not_found", f"There is no match {match_id}.") from exc
+    if not hasattr(match, "viewer_seat"):
+        match.viewer_seat = None
+    return match
 
 
 def _salt(salt: Any) -> str:
@@ -135,22 +145,30 @@ def _append(
     return entry
 
 
-def _settle(match: Match, engine: Engine, state: Any, before: Sequence[int], seats: list[Seat]) -> None:
-    """Store the new state, who is on turn and any outcome; run the clocks; write the outbox."""
+def _settle(
+    match: Match, engine: Engine, state: Any, before: Sequence[int], seats: list[Seat] | None = None
+) -> None:
+    """Store the new state, who is on turn and any outcome; when the turn changed, run the
+    clocks and write the outbox (the seats are loaded only then: most moves keep the turn)."""
     active = sorted(engine.active_seats(state))
     outcome = engine.outcome(state)
     now = timezone.now()
     match.state = engine.dump(state)
     match.active_seats = active
-    fields = ["seq", "log_head", "state", "active_seats", "deadline", "updated_at"]
+    fields = ["seq", "log_head", "state", "active_seats", "updated_at"]
     if outcome is not None:
         match.status = Match.Status.FINISHED
         match.outcome = outcome.to_json()
         match.finished_at = now
         fields += ["status", "outcome", "finished_at"]
-    clock.turns_changed(match, seats, active, now)
+    changed = list(before) != active or outcome is not None
+    if changed:
+        seats = _seats(match) if seats is None else seats
+        clock.turns_changed(match, seats, active, now)
+        fields.append("deadline")
     match.save(update_fields=fields)
-    notify.after_entry(match, before=before, after=active, seats=seats)
+    if changed:
+        notify.after_entry(match, before=before, after=active, seats=seats)
 
 
 def _seats(match: Match) -> list[Seat]:
@@ -359,9 +377,18 @@ def _move_submit(
     match_id, user, expected_seq, parsed, move_json, idempotency_key, source, system_seat
 ) -> MoveResult:
     with transaction.atomic():
-        match = _lock(match_id)
-        seats = _seats(match)
-        seat = system_seat if user is None and system_seat is not None else _seat_of(seats, user)
+        match = _lock(match_id, viewer=user)
+        if user is None and system_seat is not None:
+            seat = system_seat
+        elif match.viewer_seat is None:
+            raise Forbidden(
+                "not_a_player",
+                "Sign in to play."
+                if user is None or not user.is_authenticated
+                else "You do not have a seat in this match.",
+            )
+        else:
+            seat = match.viewer_seat
         if idempotency_key is not None:
             earlier = LogEntry.objects.filter(match=match, seat=seat, idempotency_key=idempotency_key).first()
             if earlier is not None:
@@ -411,7 +438,7 @@ def _move_submit(
             source=source,
             idempotency_key=idempotency_key,
         )
-        _settle(match, engine, result.state, before, seats)
+        _settle(match, engine, result.state, before)
         return MoveResult(match.seq)
 
 
