@@ -1,8 +1,16 @@
+"""Web routes. "home" and "match" are also used by emails (games/notify.py)."""
+
 from django.urls import path
 
 from . import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("lobby/", views.lobby, name="lobby"),
+    path("matches/new/", views.match_new, name="match-new"),
     path("matches/<int:pk>/", views.match_page, name="match"),
+    path("matches/<int:pk>/poll/", views.match_poll, name="match-poll"),
+    path("matches/<int:pk>/move/", views.match_move, name="match-move"),
+    path("matches/<int:pk>/join/", views.match_join, name="match-join"),
+    path("matches/<int:pk>/resign/", views.match_resign, name="match-resign"),
 ]

@@ -1,11 +1,213 @@
-"""HTML pages (placeholder until the web UI lands)."""
+"""HTML pages (Django templates + htmx). Thin: read through games.selectors, write through
+games.services, and show a DomainError's message where the player acted.
 
-from django.http import HttpResponse
+The match page has one live region (``templates/games/_live.html``): the header, board,
+private panel, moves and log. Moves posted with htmx answer with that region; a poll
+every few seconds answers 204 while nothing changed and the region once something did.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from accounts.errors import DomainError
+
+from . import render as boards
+from . import selectors, services
+from .forms import MatchNewForm, move_from_post
+from .models import Match
+
+LOG_TAIL = 40
+"""Log entries shown on the match page until the player asks for all of them."""
+LIST_LIMIT = 100
+STOP_POLLING = 286  # htmx stops an "every" trigger on this status
 
 
-def home(request):
-    return HttpResponse("Starpost")
+def _poll_seconds() -> int:
+    return int(getattr(settings, "STARPOST_POLL_SECONDS", 4))
 
 
-def match_page(request, pk):
-    return HttpResponse(f"Match {pk}")
+def _stamp(match: Match) -> str:
+    """Changes with every entry and every join (both save the match row)."""
+    return str(int(match.updated_at.timestamp() * 1_000_000))
+
+
+def _summaries(qs, user) -> list[dict[str, Any]]:
+    # match_summary reads match.seats.all(): prefetch them, one query for the whole list.
+    return [selectors.match_summary(m, user) for m in qs.prefetch_related("seats__user")[:LIST_LIMIT]]
+
+
+# -- home and lobby -----------------------------------------------------------------------
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    if not user.is_authenticated:
+        return render(request, "games/home.html", {"engines": selectors.engine_list()})
+    mine = _summaries(selectors.match_list(user, mine=True), user)
+    # Invitations: open matches holding a seat reserved for this user.
+    invited = _summaries(selectors.match_list(user, open_only=True).filter(seats__invited=user), user)
+    groups = {
+        "your_turn": [m for m in mine if m["your_turn"]],
+        "waiting": [m for m in mine if m["status"] == Match.Status.ACTIVE and not m["your_turn"]],
+        "open": [m for m in mine if m["status"] == Match.Status.OPEN],
+        "invited": invited,
+        "finished": [m for m in mine if m["status"] == Match.Status.FINISHED],
+    }
+    return render(request, "games/home.html", {"groups": groups})
+
+
+@require_GET
+def lobby(request: HttpRequest) -> HttpResponse:
+    matches = _summaries(selectors.match_list(request.user, open_only=True), request.user)
+    return render(request, "games/lobby.html", {"matches": matches})
+
+
+# -- new match ----------------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_new(request: HttpRequest) -> HttpResponse:
+    engines = selectors.engine_list()
+    key = request.GET.get("game") or (engines[0]["key"] if len(engines) == 1 else "")
+    engine = next((e for e in engines if e["key"] == key), None)
+    form = None
+    if engine is not None:
+        form = MatchNewForm(request.POST or None, engine=engine)
+        if request.method == "POST" and form.is_valid():
+            try:
+                match = services.match_create(user=request.user, **form.service_arguments())
+            except DomainError as exc:
+                form.add_error(_NEW_MATCH_FIELDS.get(exc.code), exc.message)
+            else:
+                messages.success(request, f"{engine['title']} #{match.pk} is open.")
+                return redirect("match", pk=match.pk)
+    return render(request, "games/match_new.html", {"engines": engines, "engine": engine, "form": form})
+
+
+_NEW_MATCH_FIELDS = {
+    "invalid_seats": "seats",
+    "bad_seat": "seat",
+    "bad_invite": "invite",
+    "unknown_user": "invite",
+    "too_many_invites": "invite",
+    "bad_salt": "salt",
+}
+
+
+# -- the match page -----------------------------------------------------------------------
+
+
+def _can_join(data: dict[str, Any], user) -> bool:
+    if not user.is_authenticated or data["status"] != Match.Status.OPEN or data["your_seat"] is not None:
+        return False
+    return any(s["username"] is None and s["invited"] in (None, user.username) for s in data["seats"])
+
+
+def _live_context(request: HttpRequest, match: Match, *, error: str = "") -> dict[str, Any]:
+    """Everything the live region shows, read for this viewer through the selectors."""
+    viewer = selectors.Viewer.of(match, request.user)
+    data = selectors.match_view(match, viewer)
+    full_log = request.GET.get("log") == "all"
+    log = selectors.log_view(match, viewer) if full_log else selectors.recent_log(match, viewer, LOG_TAIL)
+    engine = selectors.engine_of(match)
+    active = data["active_seats"]
+    return {
+        "m": data,
+        "view": data["view"],
+        # A game may have its own side panel; the others show their text rendering.
+        "panel_templates": [f"games/panels/{match.game}.html", "games/panels/generic.html"],
+        "legal": selectors.legal_moves_view(match, viewer),
+        "log": log,
+        "log_hidden": 0 if full_log else max(match.seq - len(log), 0),
+        "full_log": full_log,
+        "outcome_text": boards.outcome_text(engine, match.outcome),
+        "active_names": [engine.seat_name(i) for i in active],
+        "your_turn": viewer.seat is not None and viewer.seat in active,
+        "can_join": _can_join(data, request.user),
+        "stamp": _stamp(match),
+        "poll_seconds": _poll_seconds(),
+        "error": error,
+    }
+
+
+@require_GET
+def match_page(request: HttpRequest, pk: int) -> HttpResponse:
+    match = get_object_or_404(Match, pk=pk)
+    return render(request, "games/match.html", _live_context(request, match))
+
+
+@require_GET
+def match_poll(request: HttpRequest, pk: int) -> HttpResponse:
+    """204 (or 286 once over: stop asking) while ``seq`` and the stamp are unchanged,
+    else the live region. One query when nothing changed."""
+    match = get_object_or_404(Match, pk=pk)
+    if request.GET.get("seq") == str(match.seq) and request.GET.get("v") == _stamp(match):
+        return HttpResponse(status=STOP_POLLING if match.is_over else 204)
+    return render(request, "games/_live.html", _live_context(request, match))
+
+
+def _after_action(request: HttpRequest, pk: int, error: str) -> HttpResponse:
+    """htmx gets the fresh live region (with the error in it); a plain form a redirect."""
+    if request.htmx:
+        match = get_object_or_404(Match, pk=pk)
+        return render(request, "games/_live.html", _live_context(request, match, error=error))
+    if error:
+        messages.error(request, error)
+    return redirect("match", pk=pk)
+
+
+def _message(exc: DomainError) -> str:
+    if exc.code == "stale_seq":
+        return "The match moved on while you were looking: this is the position now. Choose again."
+    return exc.message
+
+
+@require_POST
+def match_move(request: HttpRequest, pk: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return _after_action(request, pk, "Sign in to play.")
+    seq, move, error = move_from_post(request.POST)
+    if not error:
+        try:
+            services.move_submit(match_id=pk, user=request.user, expected_seq=seq, move=move, source="web")
+        except DomainError as exc:
+            error = _message(exc)
+    return _after_action(request, pk, error)
+
+
+@login_required
+@require_POST
+def match_join(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        match = services.match_join(user=request.user, match_id=pk, salt=request.POST.get("salt", ""))
+    except DomainError as exc:
+        messages.error(request, exc.message)
+        return redirect("lobby") if request.POST.get("next") == "lobby" else redirect("match", pk=pk)
+    messages.success(request, f"You joined {selectors.engine_of(match).title} #{match.pk}.")
+    return redirect("match", pk=pk)
+
+
+@login_required
+@require_POST
+def match_resign(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        seq = int(request.POST.get("expected_seq", ""))
+    except ValueError:
+        seq = None
+    try:
+        services.match_resign(match_id=pk, user=request.user, expected_seq=seq)
+    except DomainError as exc:
+        messages.error(request, _message(exc))
+    else:
+        messages.info(request, "You resigned.")
+    return redirect("match", pk=pk)
