@@ -68,7 +68,9 @@ class Webhook(models.Model):
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhooks")
     # A club's webhook is owned by the organiser and told about every match of its members.
-    club = models.CharField(max_length=100, blank=True, default="", help_text="Label of a club channel, if any.")
+    club = models.CharField(
+        max_length=100, blank=True, default="", help_text="Label of a club channel, if any."
+    )
     url = models.URLField(max_length=1000)
     secret = models.CharField(max_length=100)
     events = models.JSONField(default=list, help_text="Which events to send: your_turn, match_over.")
