@@ -4,6 +4,7 @@ from . import views
 
 urlpatterns = [
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
+    path("", views.preferences, name="preferences"),
 ]
 
 # -- Web Push: the service worker must be served from the site root, so config/urls.py

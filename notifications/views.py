@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.http import Http404, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
+from accounts.errors import AccountError, DomainError
 from accounts.models import NotificationPrefs, User
+from accounts.services import prefs_json, prefs_update, vacation_days_left, vacation_take
 
+from .models import Webhook
+from .push import push_config
 from .unsubscribe import read_token
+from .webhooks import webhook_create, webhook_delete, webhook_json
 
 
 @csrf_exempt  # mail clients POST here without a session (RFC 8058); the signed token is the proof
@@ -59,3 +68,84 @@ def service_worker(request):
     response["Service-Worker-Allowed"] = "/"
     response["Cache-Control"] = "no-cache"  # browsers must see a new worker at once
     return response
+
+
+# -- the preferences page: channels, digest, quiet hours, reminders, vacation, push, webhooks
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def preferences(request):
+    """One page for everything about being told: each form posts its own ``action``."""
+    user = request.user
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "prefs":
+                p = request.POST
+                prefs_update(
+                    user,
+                    {
+                        "email": p.get("email"),
+                        "push": p.get("push"),
+                        "digest_hour": _int(p.get("digest_hour")),
+                        "quiet_start": p.get("quiet_start") or None,
+                        "quiet_end": p.get("quiet_end") or None,
+                        "reminder_hours": _int(p.get("reminder_hours")),
+                        "auto_vacation": p.get("auto_vacation") == "on",
+                    },
+                )
+                messages.success(request, "Notification preferences saved.")
+            elif action == "vacation":
+                start = _local_start(request.POST.get("start"), user)
+                vacation_take(user, start=start, days=_int(request.POST.get("days")))
+                messages.success(request, "Enjoy your days off: your clocks are stopped.")
+            elif action == "webhook-add":
+                hook = webhook_create(
+                    user=user,
+                    url=request.POST.get("url", "").strip(),
+                    events=request.POST.getlist("events"),
+                    club=request.POST.get("club") or None,
+                )
+                secret = webhook_json(hook, with_secret=True)["secret"]
+                messages.success(request, f"Webhook added. Its signing secret (shown once): {secret}")
+            elif action == "webhook-delete":
+                webhook_delete(user=user, webhook_id=_int(request.POST.get("id")))
+                messages.success(request, "Webhook removed.")
+            else:
+                messages.error(request, "Unknown form.")
+        except (AccountError, DomainError) as exc:
+            messages.error(request, exc.message)
+        return redirect("preferences")
+    return render(
+        request,
+        "notifications/preferences.html",
+        {
+            "prefs": prefs_json(user),
+            "modes": [("immediate", "At once"), ("digest", "Daily digest"), ("off", "Never")],
+            "hours": range(24),
+            "days_left": vacation_days_left(user),
+            "vacations": user.vacations.order_by("-start")[:10],
+            "push": push_config(),
+            "devices": user.push_subscriptions.order_by("-created_at"),
+            "webhooks": Webhook.objects.filter(user=user).order_by("-created_at"),
+            "reply_domain": settings.STARPOST_REPLY_DOMAIN if settings.STARPOST_REPLY_BY_EMAIL else "",
+        },
+    )
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return value  # let the service refuse it with its own message
+
+
+def _local_start(value, user):
+    if not value:
+        return timezone.now()
+    try:
+        day = datetime.fromisoformat(value)
+    except ValueError:
+        raise AccountError("bad_vacation", "Give the first day as a date.") from None
+    return day.replace(tzinfo=user.tz) if day.tzinfo is None else day
