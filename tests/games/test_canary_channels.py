@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 from games import services
 from games.engines import all_engines
 from games.models import Match
-from notifications.models import Outbox
+from notifications.models import Outbox, PushSubscription, Webhook
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -53,6 +53,9 @@ def channels(match: Match, user, email: str | None) -> str:
             if m.to == [email]:
                 parts += [m.subject, m.body, *(alt[0] for alt in m.alternatives)]
         parts += [json.dumps(p) for p in Outbox.objects.filter(user=user).values_list("payload", flat=True)]
+        assert {"email", "push", "webhook"} >= set(
+            Outbox.objects.filter(user=user).values_list("channel", flat=True)
+        )
     return "\n".join(parts)
 
 
@@ -61,6 +64,13 @@ def channels(match: Match, user, email: str | None) -> str:
 def test_no_channel_shows_another_seats_secrets(engine, seed, make_user):
     rng = random.Random(seed)
     users = [make_user(f"p{i}") for i in range(engine.min_seats)]
+    for i, u in enumerate(users):  # every channel: push devices and webhooks write rows too
+        PushSubscription.objects.create(
+            user=u, endpoint=f"https://push.example.test/{i}", p256dh="x" * 87, auth="y" * 22
+        )
+        Webhook.objects.create(
+            user=u, url=f"https://hooks.example.test/{i}", secret="s", events=["your_turn", "match_over"]
+        )
     match = services.match_create(user=users[0], game=engine.key, seats=engine.min_seats)
     for u in users[1:]:
         services.match_join(user=u, match_id=match.pk)
@@ -90,3 +100,5 @@ def test_no_channel_shows_another_seats_secrets(engine, seed, make_user):
             match_id=match.pk, user=users[seat], expected_seq=match.seq, move=rng.choice(moves)
         )
     assert checked > 0, "no secret was ever checked"
+    channels_written = set(Outbox.objects.values_list("channel", flat=True))
+    assert channels_written == {"email", "push", "webhook"}, channels_written
