@@ -105,6 +105,16 @@ def _scalar(text: str) -> Any:
     return {"true": True, "false": False}.get(text, text)
 
 
+NO_SEQ = "The form lacks the move number it was made for; reload the page."
+
+
+def expected_seq_from(post: Any) -> int | None:
+    try:
+        return int(post.get("expected_seq", ""))
+    except ValueError:
+        return None
+
+
 def move_from_post(post: Any) -> tuple[int | None, dict[str, Any] | None, str]:
     """(expected_seq, move, problem) from a move form.
 
@@ -113,10 +123,9 @@ def move_from_post(post: Any) -> tuple[int | None, dict[str, Any] | None, str]:
     {"ships": {"A": 4}}). The fleet builder and the standing-orders form use the latter.
     For a repeated name the last value wins, so a hidden "false" before a checkbox works.
     """
-    try:
-        seq = int(post.get("expected_seq", ""))
-    except ValueError:
-        return None, None, "The form lacks the move number it was made for; reload the page."
+    seq = expected_seq_from(post)
+    if seq is None:
+        return None, None, NO_SEQ
     raw = post.get("move")
     if raw:
         try:

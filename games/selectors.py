@@ -16,7 +16,7 @@ from django.db.models import Q, QuerySet
 from .deadlines import TIME_CONTROL_SCHEMA
 from .engines import all_engines
 from .engines import get as get_engine
-from .engines.base import Engine, Event, LogItem, visible_events
+from .engines.base import Engine, Event, Invalid, LogItem, visible_events
 from .models import LogEntry, Match, Seat
 
 RESIGN = "resign"
@@ -200,6 +200,17 @@ def legal_moves_view(match: Match, viewer: Viewer) -> dict[str, Any]:
         "moves": [m.to_json() for m in moves],
         "notation": [engine.notation(m) for m in moves],
     }
+
+
+def parse_notation(match: Match, viewer: Viewer, text: str) -> dict[str, Any] | tuple[str, str]:
+    """A move typed in the game's notation, as JSON for move_submit, or (code, message)."""
+    engine = engine_of(match)
+    if viewer.seat is None or match.state is None:
+        return ("not_a_player", "Only the match's players can move.")
+    parsed = engine.parse(text, engine.load(match.state), viewer.seat)
+    if isinstance(parsed, Invalid):
+        return (parsed.code, parsed.message)
+    return parsed.to_json()
 
 
 def legal_moves_for(match: Match, user: Any) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from accounts.errors import DomainError
 
 from . import render as boards
 from . import selectors, services
-from .forms import MatchNewForm, move_from_post
+from .forms import NO_SEQ, MatchNewForm, expected_seq_from, move_from_post
 from .models import Match
 
 LOG_TAIL = 40
@@ -176,7 +176,15 @@ def _message(exc: DomainError) -> str:
 def match_move(request: HttpRequest, pk: int) -> HttpResponse:
     if not request.user.is_authenticated:
         return _after_action(request, pk, "Sign in to play.")
-    seq, move, error = move_from_post(request.POST)
+    text = (request.POST.get("notation") or "").strip()
+    if text:  # typed in the game's notation, as in an email reply
+        match = get_object_or_404(Match, pk=pk)
+        parsed = selectors.parse_notation(match, selectors.Viewer.of(match, request.user), text)
+        seq = expected_seq_from(request.POST)
+        move = parsed if isinstance(parsed, dict) else None
+        error = NO_SEQ if seq is None else "" if move is not None else f"“{text}”: {parsed[1]}"
+    else:
+        seq, move, error = move_from_post(request.POST)
     if not error:
         try:
             services.move_submit(match_id=pk, user=request.user, expected_seq=seq, move=move, source="web")

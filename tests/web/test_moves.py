@@ -143,3 +143,27 @@ def test_resigning_ends_the_match_and_reveals_the_seed_to_the_players(client, al
     assert "Red wins" in body and 'id="seed"' in body
     client.logout()
     assert 'id="seed"' not in html_of(page(client, carol).get(match_url(match)))
+
+
+def test_a_move_typed_in_notation_goes_through_move_submit(alice, bob):
+    from django.test import Client
+
+    from games.models import LogEntry
+    from tests.games.helpers import started_match
+
+    match = started_match(alice, bob)
+    c = Client()
+    c.force_login(alice)
+    assert "or type a move" in c.get(f"/matches/{match.pk}/").content.decode()
+    r = c.post(f"/matches/{match.pk}/move/", {"expected_seq": match.seq, "notation": "fleet 2A"}, follow=True)
+    assert r.status_code == 200
+    entry = LogEntry.objects.filter(match=match).order_by("-seq").first()
+    assert entry.source == "web" and entry.move == {
+        "kind": "fleet",
+        "ships": {"A": 2, "B": 0, "C": 0, "D": 0},
+    }
+    r = c.post(
+        f"/matches/{match.pk}/move/", {"expected_seq": match.seq + 1, "notation": "warp to b9"}, follow=True
+    )
+    assert "“warp to b9”" in r.content.decode()
+    assert LogEntry.objects.filter(match=match).count() == 2
