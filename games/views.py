@@ -137,6 +137,8 @@ def _live_context(request: HttpRequest, match: Match, *, error: str = "") -> dic
         "stamp": _stamp(match),
         "poll_seconds": _poll_seconds(),
         "error": error,
+        # a unit or ship chosen on the board: games that can, draw its arcs (?unit=R2a)
+        "selected": (request.GET.get("unit") or "")[:20] or None,
     }
 
 

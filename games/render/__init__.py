@@ -7,6 +7,7 @@ dict a selector produced for the viewer, never the state.
 from __future__ import annotations
 
 import functools
+import inspect
 import importlib
 import importlib.util
 import json
@@ -36,9 +37,14 @@ def _get(game: str) -> Renderer | None:
     return importlib.import_module(f"{__name__}.{name}")
 
 
-def svg_board(game: str, view: dict[str, Any]) -> str:
+def svg_board(game: str, view: dict[str, Any], *, selected: str | None = None) -> str:
+    """The board; ``selected`` names a piece whose reach to show, where the game draws one."""
     r = _get(game)
-    return r.svg(view) if r else ""
+    if r is None:
+        return ""
+    if selected and "selected" in inspect.signature(r.svg).parameters:
+        return r.svg(view, selected=selected)
+    return r.svg(view)
 
 
 def text_board(game: str, view: dict[str, Any]) -> str:

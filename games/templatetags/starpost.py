@@ -60,9 +60,9 @@ def tojson(value: Any) -> str:
 
 
 @register.simple_tag
-def board_svg(game: str, view: dict[str, Any] | None) -> str:
+def board_svg(game: str, view: dict[str, Any] | None, selected: str | None = None) -> str:
     # The renderer escapes every value it draws from the view.
-    return mark_safe(render.svg_board(game, view)) if view else ""  # noqa: S308
+    return mark_safe(render.svg_board(game, view, selected=selected)) if view else ""  # noqa: S308
 
 
 @register.filter

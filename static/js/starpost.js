@@ -144,3 +144,13 @@
   // After htmx swapped the live region (a move or a poll), start from the new position.
   document.addEventListener("htmx:afterSettle", init);
 })();
+
+// A unit on a hex map (The early days): clicking it shows its weapon arcs (?unit=ID).
+document.addEventListener("click", function (event) {
+  var unit = event.target.closest && event.target.closest("svg [data-unit]");
+  if (!unit || unit.closest("[data-square]")) return;
+  var url = new URL(window.location.href);
+  if (url.searchParams.get("unit") === unit.dataset.unit) url.searchParams.delete("unit");
+  else url.searchParams.set("unit", unit.dataset.unit);
+  window.location.assign(url.toString());
+});

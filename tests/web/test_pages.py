@@ -234,3 +234,29 @@ def test_the_match_page_shows_the_deadline_in_the_players_timezone(client, alice
     body = html_of(page(client, alice).get(match_url(match)))
     assert match.deadline is not None  # matches run on a time control by default
     assert "Next move due" in body and "JST" in body
+
+
+def test_a_unit_chosen_on_the_hex_map_shows_its_arcs(alice, bob):
+    import random
+
+    from django.test import Client
+
+    from games import render, services
+    from games.engines import get
+    from tests.engines.contract import run, start
+
+    engine = get("early-days")
+    p = start(engine, 2)
+    for _ in run(p, random.Random(3), 400):
+        view = engine.view(p.state, 0)
+        if any(u.get("hex") for u in view["units"]):
+            break
+    unit = next(u["id"] for u in view["units"] if u.get("hex"))
+    drawn = render.svg_board("early-days", view, selected=unit)
+    assert 'class="arc' in drawn and f'data-unit="{unit}"' in drawn
+
+    match = services.match_create(user=alice, game="early-days", invite=["bob"])
+    services.match_join(user=bob, match_id=match.pk)
+    c = Client()
+    c.force_login(alice)
+    assert "unit=R1a" in c.get(f"/matches/{match.pk}/?unit=R1a").content.decode()  # the poll keeps it
