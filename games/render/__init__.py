@@ -7,9 +7,9 @@ dict a selector produced for the viewer, never the state.
 from __future__ import annotations
 
 import functools
-import inspect
 import importlib
 import importlib.util
+import inspect
 import json
 from typing import Any, Protocol
 
