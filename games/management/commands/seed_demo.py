@@ -59,9 +59,15 @@ class Command(BaseCommand):
                 expected_seq=running.seq,
                 move=places[len(places) // 2],
             )
+        # One fresh match of every other game, ready for its first moves.
+        others = []
+        for game in ("star-fighters", "early-days", "battleship-galaxies"):
+            m = services.match_create(user=alice, game=game, invite=["bob"])
+            services.match_join(user=bob, match_id=m.pk)
+            others.append(f"#{m.pk} {game}")
         self.stdout.write(
             self.style.SUCCESS(
-                f"Demo users alice and bob (password '{DEMO_PASSWORD}'); matches #{fresh.pk} (fleet building) "
-                f"and #{running.pk} (in play)."
+                f"Demo users alice and bob (password '{DEMO_PASSWORD}'); matches #{fresh.pk} (Space Dogfight, "
+                f"fleet building), #{running.pk} (Space Dogfight, in play), {', '.join(others)}."
             )
         )
