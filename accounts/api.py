@@ -13,7 +13,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .errors import AccountError, DomainError
+from .models import Club
 from .services import (
+    club_add_member,
+    club_create,
+    club_json,
+    club_remove_member,
     prefs_json,
     prefs_update,
     user_register,
@@ -176,3 +181,42 @@ def vacations_json(user) -> dict:
             for v in user.vacations.order_by("start")
         ],
     }
+
+
+class Clubs(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(summary="The clubs you belong to")
+    def get(self, request):
+        clubs = Club.objects.filter(members__user=request.user).distinct()
+        return Response([club_json(c) for c in clubs])
+
+    @extend_schema(
+        request=inline_serializer("ClubIn", {"name": serializers.CharField()}),
+        summary="Found a club (you run it and are its first member)",
+    )
+    def post(self, request):
+        name = request.data.get("name") if isinstance(request.data, dict) else None
+        return Response(club_json(club_create(owner=request.user, name=name)), status=status.HTTP_201_CREATED)
+
+
+class ClubMembers(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=inline_serializer("ClubMemberIn", {"username": serializers.CharField()}),
+        summary="Add a member (organiser only)",
+    )
+    def post(self, request, id: int):
+        username = request.data.get("username") if isinstance(request.data, dict) else None
+        member = club_add_member(owner=request.user, club_id=id, username=username)
+        return Response(club_json(member.club), status=status.HTTP_201_CREATED)
+
+
+class ClubMember(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(summary="Remove a member (organiser), or leave (member)")
+    def delete(self, request, id: int, username: str):
+        club_remove_member(actor=request.user, club_id=id, username=username)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -119,3 +119,31 @@ def prefs_of(user: User) -> NotificationPrefs:
         return user.prefs
     except NotificationPrefs.DoesNotExist:
         return NotificationPrefs(user=user)
+
+
+class Club(models.Model):
+    """A group of players (a club league, a campaign group). Its organiser adds members; a
+    club webhook hears about every match any member plays."""
+
+    name = models.CharField(max_length=100)
+    owner = models.ForeignKey(User, on_delete=models.CASCADE, related_name="clubs_run")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(Lower("name"), name="accounts_club_name_ci_unique")]
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ClubMember(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="club_memberships")
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="accounts_clubmember_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club}"

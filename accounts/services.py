@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from .errors import AccountError
-from .models import NotificationPrefs, User, Vacation, prefs_of, validate_timezone
+from .models import Club, ClubMember, NotificationPrefs, User, Vacation, prefs_of, validate_timezone
 
 # Sent when a player's vacations change, so that the clocks of their matches can follow.
 vacation_changed = django.dispatch.Signal()
@@ -208,4 +208,58 @@ def prefs_json(user: User) -> dict[str, Any]:
         "reminder_hours": p.reminder_hours,
         "auto_vacation": user.auto_vacation,
         "timezone": user.timezone,
+    }
+
+
+# -- clubs ------------------------------------------------------------------------------------
+
+
+def club_create(*, owner: User, name: Any) -> Club:
+    """A new club run by ``owner``, who is its first member."""
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > 100:
+        raise AccountError("bad_club_name", "A club name has 1 to 100 characters.")
+    name = name.strip()
+    if Club.objects.filter(name__iexact=name).exists():
+        raise AccountError("club_name_taken", f"There is already a club called {name!r}.")
+    with transaction.atomic():
+        club = Club.objects.create(name=name, owner=owner)
+        ClubMember.objects.create(club=club, user=owner)
+    return club
+
+
+def _club_run_by(owner: User, club_id: Any) -> Club:
+    club = Club.objects.filter(pk=club_id).first() if isinstance(club_id, int) else None
+    if club is None or club.owner_id != owner.pk:
+        raise AccountError("club_not_found", "You run no such club.")
+    return club
+
+
+def club_add_member(*, owner: User, club_id: Any, username: Any) -> ClubMember:
+    club = _club_run_by(owner, club_id)
+    user = User.objects.filter(username__iexact=username).first() if isinstance(username, str) else None
+    if user is None:
+        raise AccountError("unknown_user", f"There is no player called {username!r}.")
+    member, _ = ClubMember.objects.get_or_create(club=club, user=user)
+    return member
+
+
+def club_remove_member(*, actor: User, club_id: Any, username: Any) -> None:
+    """The organiser removes a member, or a member leaves; the organiser stays."""
+    club = Club.objects.filter(pk=club_id).first() if isinstance(club_id, int) else None
+    if club is None:
+        raise AccountError("club_not_found", "There is no such club.")
+    user = User.objects.filter(username__iexact=username).first() if isinstance(username, str) else None
+    if user is None or actor.pk not in (club.owner_id, user.pk):
+        raise AccountError("club_not_found", "You cannot change that membership.")
+    if user.pk == club.owner_id:
+        raise AccountError("club_owner_stays", "The organiser cannot leave their own club.")
+    ClubMember.objects.filter(club=club, user=user).delete()
+
+
+def club_json(club: Club) -> dict[str, Any]:
+    return {
+        "id": club.pk,
+        "name": club.name,
+        "owner": club.owner.username,
+        "members": sorted(m.user.username for m in club.members.select_related("user")),
     }

@@ -18,6 +18,13 @@ urlpatterns = [
     path("api/accounts/me/", accounts_api.Me.as_view(), name="api-me"),
     path("api/accounts/me/notifications/", accounts_api.NotificationPrefsView.as_view(), name="api-prefs"),
     path("api/accounts/me/vacations/", accounts_api.VacationsView.as_view(), name="api-vacations"),
+    path("api/clubs/", accounts_api.Clubs.as_view(), name="api-clubs"),
+    path("api/clubs/<int:id>/members/", accounts_api.ClubMembers.as_view(), name="api-club-members"),
+    path(
+        "api/clubs/<int:id>/members/<str:username>/",
+        accounts_api.ClubMember.as_view(),
+        name="api-club-member",
+    ),
     path("api/auth/token/", accounts_api.TokenCreate.as_view(), name="api-token"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

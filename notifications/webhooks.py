@@ -38,10 +38,11 @@ from urllib.parse import urlsplit
 
 import requests
 from django.conf import settings
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from accounts.errors import DomainError
+from accounts.models import Club
 
 from .models import Outbox, Webhook
 from .services import Message
@@ -225,18 +226,24 @@ def webhook_messages(
         return []
     public = public_event(kind, event)
     text = event_text(kind, public)
-    hooks = Webhook.objects.filter(user_id__in=ids | club_ids, active=True).order_by("pk")
+    # The clubs any player of the match belongs to: their organisers' club webhooks hear it.
+    clubs = (
+        set(Club.objects.filter(members__user_id__in=club_ids).values_list("name", flat=True))
+        if club_ids
+        else set()
+    )
+    hooks = Webhook.objects.filter(Q(user_id__in=ids, club="") | Q(club__in=clubs), active=True).order_by(
+        "pk"
+    )
     club_urls: set[str] = set()
     out = []
     for hook in hooks:
         if kind not in hook.events:  # filtered here: JSON containment is not portable to SQLite
             continue
         if hook.club:
-            if hook.user_id not in club_ids or hook.url in club_urls:
+            if hook.url in club_urls:  # one post per channel, however many members play
                 continue
             club_urls.add(hook.url)
-        elif hook.user_id not in ids:
-            continue
         out.append(
             Message(
                 dedupe_key=f"webhook:{kind}:{public['match_id']}:{public['seq']}:{hook.pk}",
@@ -349,17 +356,21 @@ def _url(value: object) -> str:
     return str(value)
 
 
-def _club(value: object) -> str:
-    if value is None:
+def _club(value: object, user) -> str:
+    """A club webhook is added by the club's organiser, under the club's exact name."""
+    if value is None or value == "":
         return ""
     if not isinstance(value, str) or len(value.strip()) > 100:
-        raise WebhookError("bad_webhook_club", "club is a label of at most 100 characters.", field="club")
-    return value.strip()
+        raise WebhookError("bad_webhook_club", "club is the name of a club you run.", field="club")
+    club = Club.objects.filter(name__iexact=value.strip(), owner=user).first()
+    if club is None:
+        raise WebhookError("bad_webhook_club", f"You run no club called {value.strip()!r}.", field="club")
+    return club.name
 
 
 def webhook_create(*, user, url: object, events: object, club: object = None) -> Webhook:
     """A new webhook with a fresh secret (returned to the owner once, by the API)."""
-    hook = Webhook(user=user, url=_url(url), events=_events(events), club=_club(club))
+    hook = Webhook(user=user, url=_url(url), events=_events(events), club=_club(club, user))
     if Webhook.objects.filter(user=user).count() >= MAX_WEBHOOKS_PER_USER:
         raise WebhookError(
             "too_many_webhooks", f"You have {MAX_WEBHOOKS_PER_USER} webhooks already; delete one first."

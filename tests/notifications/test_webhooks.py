@@ -15,6 +15,7 @@ import pytest
 from django.urls import include, path
 from django.utils import timezone
 
+from accounts.services import club_add_member, club_create
 from config.urls import urlpatterns as site_urlpatterns
 from notifications.models import Outbox, Webhook
 from notifications.services import outbox_add
@@ -259,6 +260,7 @@ def test_a_name_that_now_resolves_to_a_private_address_is_not_posted_to(bob, set
 
 
 def test_one_message_per_active_webhook_subscribed_to_the_event(alice, bob, carol):
+    club_create(owner=bob, name="Orion Club")
     a = hook_of(alice, "https://hooks.example.com/a", ["your_turn"])
     b1 = hook_of(bob, "https://hooks.example.com/b1", ["your_turn", "match_over"], club="Orion Club")
     hook_of(bob, "https://hooks.example.com/b2", ["match_over"])
@@ -274,15 +276,36 @@ def test_one_message_per_active_webhook_subscribed_to_the_event(alice, bob, caro
     assert len(outbox_add(messages)) == 2
 
 
-def test_a_club_webhook_hears_every_turn_of_its_members_matches_once_per_url(alice, bob, carol):
-    club = "https://discord.com/api/webhooks/9/orion"
-    a = hook_of(alice, club, club="Orion Club")
-    hook_of(bob, club, club="Orion Club")  # the same channel, registered by another member
+def test_a_club_webhook_hears_every_turn_of_its_members_matches_once_per_url(alice, bob, carol, make_user):
+    dave = make_user("dave")
+    orion = club_create(owner=alice, name="Orion Club")
+    club_add_member(owner=alice, club_id=orion.pk, username="bob")
+    club_add_member(owner=alice, club_id=orion.pk, username="carol")
+    club_create(owner=dave, name="Other Club")
+    channel = "https://discord.com/api/webhooks/9/orion"
+    a = hook_of(alice, channel, club="Orion Club")
+    hook_of(bob, channel, club="Orion Club")  # the same channel, registered twice
     hook_of(alice, "https://hooks.example.com/alice-own", ["your_turn"])
-    hook_of(carol, "https://hooks.example.com/carol-club", club="Other Club")  # not in this match
-    # Bob's turn in a match of alice and bob: alice's own webhook stays quiet, the club hears it.
+    other = hook_of(dave, "https://hooks.example.com/other-club", club="Other Club")
+    # Bob's turn in a match of alice and bob: alice's own webhook stays quiet, the club hears it once.
     messages = webhook_messages([bob.pk], "your_turn", TURN, club_user_ids=[alice.pk, bob.pk])
     assert [m.payload["webhook"] for m in messages] == [a.pk]
+    # A match of two members without the organiser: the club channel still hears it.
+    messages = webhook_messages([carol.pk], "your_turn", TURN, club_user_ids=[bob.pk, carol.pk])
+    assert [m.payload["webhook"] for m in messages] == [a.pk]
+    # Only another club's member plays: that club hears it, Orion does not.
+    heard = [
+        m.payload["webhook"] for m in webhook_messages([dave.pk], "your_turn", TURN, club_user_ids=[dave.pk])
+    ]
+    assert heard == [other.pk]
+
+
+def test_only_a_clubs_organiser_adds_its_webhook(api, alice, bob):
+    club_create(owner=alice, name="Orion Club")
+    body = {"url": "https://hooks.example.com/orion", "events": ["your_turn"], "club": "Orion Club"}
+    r = api.as_user(bob).post("/api/webhooks/", body, format="json")
+    assert r.status_code == 400 and r.json()["code"] == "bad_webhook_club"
+    assert api.as_user(alice).post("/api/webhooks/", body, format="json").status_code == 201
 
 
 def test_no_message_for_an_event_nobody_subscribed_to(alice):
@@ -322,6 +345,7 @@ def test_several_players_to_move_are_named_together(alice):
 
 
 def test_creating_a_webhook_returns_its_secret_once(api, bob):
+    club_create(owner=bob, name="Orion")
     body = {
         "url": "https://discord.com/api/webhooks/1/abc",
         "events": ["match_over", "your_turn"],
