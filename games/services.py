@@ -21,18 +21,16 @@ from django.utils import timezone
 
 from . import clock, notify
 from .engines import get as get_engine
-from .engines.base import Engine, Event, Invalid, Move, Step
-from .engines.dice import Dice, commitment, entry_nonce, mix_seed
+from .engines.base import Engine, Event, Invalid, Move
+from .engines.dice import Dice, commitment, mix_seed
 from .errors import BadRequest, Conflict, Forbidden, IllegalMove, NotFound
-from .hashing import entry_hash, entry_payload
+from .log import FORFEIT, RESIGN, append_entry, resign_outcome
 from .models import LogEntry, Match, Seat
 
 User = get_user_model()
 
 MAX_SALT = 200
 MAX_IDEMPOTENCY_KEY = 200
-RESIGN = "resign"
-FORFEIT = "forfeit"
 
 
 @dataclass(frozen=True)
@@ -89,60 +87,6 @@ def _salt(salt: Any) -> str:
     if not isinstance(salt, str) or len(salt) > MAX_SALT:
         raise BadRequest("bad_salt", f"A salt is a string of at most {MAX_SALT} characters.")
     return salt
-
-
-def _append(
-    match: Match,
-    *,
-    seat: int | None,
-    user: Any,
-    move: dict[str, Any],
-    step_events: Sequence[Event],
-    move_audience: frozenset[int] | None,
-    draws: list[dict[str, Any]],
-    source: str,
-    idempotency_key: str | None = None,
-) -> LogEntry:
-    """Append entry ``match.seq + 1`` to the chain; the caller holds the match row lock."""
-    seq = match.seq + 1
-    now = timezone.now()
-    events = [e.to_json() for e in step_events]
-    audience = None if move_audience is None else sorted(move_audience)
-    prev = match.log_head or match.seed_commitment
-    payload = entry_payload(
-        match_id=match.pk,
-        seq=seq,
-        seat=seat,
-        move=move,
-        move_audience=audience,
-        events=events,
-        dice=draws,
-        engine_version=match.engine_version,
-        created_at=now.isoformat(),
-        prev_hash=prev,
-        nonce=entry_nonce(bytes(match.dice_seed or match.seed), seq),
-    )
-    entry = LogEntry(
-        match=match,
-        seq=seq,
-        seat=seat,
-        user=user,
-        kind=str(move.get("kind", "")),
-        move=move,
-        move_audience=audience,
-        events=events,
-        dice=draws,
-        engine_version=match.engine_version,
-        source=source,
-        idempotency_key=idempotency_key,
-        prev_hash=prev,
-        hash=entry_hash(payload),
-        created_at=now,
-    )
-    entry.save(force_insert=True)
-    match.seq = seq
-    match.log_head = entry.hash
-    return entry
 
 
 def _settle(
@@ -301,7 +245,7 @@ def _start(match: Match, engine: Engine) -> None:
     match.dice_seed = mix_seed(bytes(match.seed), [s.salt for s in seats])
     dice = Dice(bytes(match.dice_seed), match.seq + 1)
     step = engine.setup(match.options, match.num_seats, dice)
-    _append(
+    append_entry(
         match,
         seat=None,
         user=None,
@@ -427,7 +371,7 @@ def _move_submit(
                 raise Conflict("not_your_turn", result.message, seq=match.seq)
             raise IllegalMove(result.code, result.message, seq=match.seq)
         before = list(match.active_seats)
-        _append(
+        append_entry(
             match,
             seat=seat,
             user=user,
@@ -471,7 +415,7 @@ def _concede(
         )
     before = list(match.active_seats)
     kind = RESIGN if reason == "resignation" else FORFEIT
-    _append(
+    append_entry(
         match,
         seat=seat,
         user=user,
@@ -508,40 +452,3 @@ def timeout_move_for(match: Match, seat: int) -> dict[str, Any] | None:
     engine = engine_for(match.game)
     move = engine.timeout_move(engine.load(match.state), seat)
     return None if move is None else move.to_json()
-
-
-def resign_outcome(num_seats: int, seat: int, reason: str = "resignation") -> dict[str, Any]:
-    return {
-        "winners": [i for i in range(num_seats) if i != seat],
-        "draw": False,
-        "reason": reason,
-        "scores": None,
-    }
-
-
-def replay(match: Match) -> tuple[Any, dict[str, Any] | None]:
-    """Rebuild the state from the log alone; returns (engine dump, outcome)."""
-    engine = engine_for(match.game)
-    seed = bytes(match.dice_seed) if match.dice_seed else None
-    state: Any = None
-    outcome = None
-    for entry in match.log.order_by("seq").iterator():
-        dice = Dice(seed, entry.seq) if seed else None
-        if entry.kind == "setup":
-            step: Step | Invalid = engine.setup(match.options, match.num_seats, dice)
-        elif entry.kind in (RESIGN, FORFEIT) and entry.seat is not None:
-            outcome = resign_outcome(match.num_seats, entry.seat, entry.move.get("reason", "resignation"))
-            break
-        else:
-            step = engine.apply(state, entry.seat, Move.from_json(entry.move), dice)
-        if isinstance(step, Invalid):
-            raise ValueError(f"entry {entry.seq} no longer applies: {step.code}: {step.message}")
-        if dice is not None and dice.draws != entry.dice:
-            raise ValueError(f"entry {entry.seq}: the dice differ from the recorded draws")
-        if [e.to_json() for e in step.events] != entry.events:
-            raise ValueError(f"entry {entry.seq}: the events differ from the recorded ones")
-        state = step.state
-        result = engine.outcome(state)
-        if result is not None:
-            outcome = result.to_json()
-    return (engine.dump(state) if state is not None else None), outcome

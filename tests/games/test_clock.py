@@ -16,6 +16,7 @@ from accounts.models import Vacation
 from accounts.services import vacation_days_left, vacation_take
 from games import clock, services
 from games.errors import BadRequest
+from games.log import replay
 from games.models import LogEntry, Match, Seat
 from games.tasks import sweep_deadlines
 from notifications.models import Outbox
@@ -162,7 +163,7 @@ def test_the_forfeit_policy_ends_the_match_against_the_late_player(alice, bob, n
         "reason": "timeout",
         "scores": None,
     }
-    assert services.replay(match)[1] == match.outcome
+    assert replay(match)[1] == match.outcome
 
 
 def test_without_a_default_move_the_late_player_forfeits(alice, bob, no_vacations):

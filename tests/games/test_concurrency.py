@@ -14,6 +14,7 @@ from django.db import connection
 
 from games import services
 from games.errors import Conflict
+from games.log import replay
 from games.models import LogEntry
 
 from .helpers import started_match
@@ -60,7 +61,7 @@ def test_eight_writers_with_the_same_expected_seq_make_exactly_one_entry(alice, 
     assert seqs == list(range(1, seq + 2))
     match.refresh_from_db()
     assert match.seq == seq + 1
-    assert services.replay(match)[0] == match.state
+    assert replay(match)[0] == match.state
 
 
 def test_sqlite_refuses_to_update_or_delete_a_log_entry(tmp_path):

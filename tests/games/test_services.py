@@ -13,6 +13,7 @@ from games import services
 from games.engines.dice import commitment, entry_nonce
 from games.errors import BadRequest, Conflict, Forbidden, IllegalMove, NotFound
 from games.hashing import entry_hash, entry_payload
+from games.log import replay
 from games.models import LogEntry, Match, Seat
 from notifications.models import Outbox
 
@@ -293,7 +294,7 @@ def test_resigning_ends_the_match_and_the_others_win(alice, bob):
     assert match.outcome["winners"] == [0] and match.outcome["reason"] == "resignation"
     assert match.active_seats == [] and not Seat.objects.filter(match=match, awaiting=True).exists()
     assert match.log.order_by("-seq").first().kind == "resign"
-    assert services.replay(match)[1] == match.outcome
+    assert replay(match)[1] == match.outcome
 
 
 # -- the log is append-only --------------------------------------------------------------

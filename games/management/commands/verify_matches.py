@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
+from games.log import replay
 from games.models import Match
-from games.services import replay
 
 
 class Command(BaseCommand):
