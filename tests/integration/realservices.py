@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -194,21 +195,31 @@ class Worker:
             env=self.env,
             stdout=self.log,
             stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group: the embedded beat is a child
         )
 
+    def _signal_group(self, sig: int) -> None:
+        try:
+            os.killpg(self.proc.pid, sig)
+        except ProcessLookupError:
+            pass
+
     def kill(self) -> None:
-        """SIGKILL: no warm shutdown, no chance to finish the task in hand."""
+        """SIGKILL to the worker and its beat child: no warm shutdown, no chance to finish
+        the task in hand, and no orphan left sweeping the test database afterwards."""
         if self.proc is not None:
-            self.proc.kill()
+            self._signal_group(signal.SIGKILL)
             self.proc.wait(timeout=10)
             self.proc = None
 
     def stop(self) -> None:
         if self.proc is not None:
-            self.proc.terminate()
+            self._signal_group(signal.SIGTERM)
             try:
                 self.proc.wait(timeout=20)
             except subprocess.TimeoutExpired:
-                self.proc.kill()
+                pass
+            self._signal_group(signal.SIGKILL)  # whatever of the group is still there
+            self.proc.wait(timeout=10)
             self.proc = None
         self.log.close()
