@@ -67,20 +67,27 @@ def time_control_of(match: Match) -> TimeControl:
     )
 
 
-def _pauses(user: Any, after: datetime) -> list[tuple[datetime, datetime]]:
-    return [(v.start, v.end) for v in Vacation.objects.filter(user=user, end__gt=after)]
+def _pauses(seat: Seat, after: datetime) -> list[tuple[datetime, datetime]]:
+    # Seats loaded by the services carry ``has_vacation`` (any vacation not yet over):
+    # most players have none, and then there is nothing to read.
+    if getattr(seat, "has_vacation", True) is False:
+        return []
+    return [(v.start, v.end) for v in Vacation.objects.filter(user_id=seat.user_id, end__gt=after)]
 
 
 def seat_deadline(match: Match, seat: Seat) -> datetime | None:
     """When ``seat``'s current turn is due, from when it began, in its player's timezone."""
     if seat.turn_started_at is None or seat.user_id is None:
         return None
+    tc = time_control_of(match)
+    if not tc.timed:
+        return None
     return due(
         seat.turn_started_at,
-        time_control_of(match),
+        tc,
         seat.user.tz,
         used=seat.time_used,
-        pauses=_pauses(seat.user, seat.turn_started_at),
+        pauses=_pauses(seat, seat.turn_started_at),
     )
 
 
@@ -88,7 +95,7 @@ CLOCK_FIELDS = ["awaiting", "turn_started_at", "deadline", "time_used"]
 
 
 def turns_changed(match: Match, seats: Sequence[Seat], active: Sequence[int], now: datetime) -> None:
-    """Start the clocks of seats that must now act and stop the others' (one UPDATE)."""
+    """Start the clocks of seats that must now act and stop the others'."""
     changed = []
     for s in seats:
         should = s.index in active
@@ -102,8 +109,10 @@ def turns_changed(match: Match, seats: Sequence[Seat], active: Sequence[int], no
         else:
             continue
         changed.append(s)
-    if changed:
-        Seat.objects.bulk_update(changed, CLOCK_FIELDS)
+    # Usually two seats (one starts, one stops): plain UPDATEs by primary key are cheaper
+    # to build and run than one bulk UPDATE ... CASE WHEN.
+    for s in changed:
+        Seat.objects.filter(pk=s.pk).update(**{f: getattr(s, f) for f in CLOCK_FIELDS})
     deadlines = [s.deadline for s in seats if s.awaiting and s.deadline is not None]
     match.deadline = min(deadlines) if deadlines else None
 

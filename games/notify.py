@@ -102,8 +102,10 @@ def messages_for(
     }
     if not user.email:
         wanted.discard("email")
-    if "push" in wanted and not user.push_subscriptions.exists():
-        wanted.discard("push")
+    if "push" in wanted:
+        has_push = getattr(seat, "has_push", None)  # read with the seats by games.seatrows
+        if not (user.push_subscriptions.exists() if has_push is None else has_push):
+            wanted.discard("push")
     if not wanted:
         return []
     context = email_context(match, seat, seats) | (extra or {})

@@ -62,6 +62,25 @@ def test_a_bad_token_is_401(api):
     assert r.status_code == 401 and r.json()["code"] == "not_authenticated"
 
 
+def test_a_real_token_authenticates_its_own_user_and_no_other(api, alice, bob):
+    from rest_framework.authtoken.models import Token
+
+    for user in (alice, bob):
+        key = Token.objects.create(user=user).key
+        api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+        assert api.get("/api/accounts/me/").json()["username"] == user.username
+
+
+def test_a_deactivated_players_token_is_refused(api, alice):
+    from rest_framework.authtoken.models import Token
+
+    key = Token.objects.create(user=alice).key
+    User.objects.filter(pk=alice.pk).update(is_active=False)
+    api.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    r = api.get("/api/accounts/me/")
+    assert r.status_code == 401 and r.json()["code"] == "not_authenticated"
+
+
 def test_a_player_sets_their_timezone(api, alice):
     r = api.as_user(alice).patch("/api/accounts/me/", {"timezone": "America/New_York"}, format="json")
     assert r.status_code == 200 and r.json()["timezone"] == "America/New_York"

@@ -4,6 +4,7 @@ that can refuse or stall, and a Celery worker (with beat) in its own process."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
 import signal
@@ -199,10 +200,8 @@ class Worker:
         )
 
     def _signal_group(self, sig: int) -> None:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(self.proc.pid, sig)
-        except ProcessLookupError:
-            pass
 
     def kill(self) -> None:
         """SIGKILL to the worker and its beat child: no warm shutdown, no chance to finish
@@ -215,10 +214,8 @@ class Worker:
     def stop(self) -> None:
         if self.proc is not None:
             self._signal_group(signal.SIGTERM)
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                pass
             self._signal_group(signal.SIGKILL)  # whatever of the group is still there
             self.proc.wait(timeout=10)
             self.proc = None

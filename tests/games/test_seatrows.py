@@ -1,0 +1,114 @@
+"""games.seatrows builds exactly what the ORM's select_related would, on either database."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from datetime import time, timedelta
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from accounts.models import NotificationPrefs, Vacation
+from games.models import Match, Seat
+from games.seatrows import seats_with_players
+from notifications.models import PushSubscription
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.django_db
+
+
+def _values(obj):
+    return {f.attname: getattr(obj, f.attname) for f in type(obj)._meta.concrete_fields}
+
+
+@pytest.fixture
+def match(alice, bob, carol):
+    now = timezone.now()
+    m = Match.objects.create(
+        game="space-dogfight",
+        engine_version="1",
+        num_seats=4,
+        seed=b"s",
+        seed_commitment="c",
+        created_by=alice,
+    )
+    Seat.objects.create(
+        match=m, index=0, user=alice, awaiting=True, turn_started_at=now, time_used=timedelta(hours=5)
+    )
+    Seat.objects.create(match=m, index=1, user=bob, deadline=now + timedelta(days=2))
+    Seat.objects.create(match=m, index=2, user=carol)
+    Seat.objects.create(match=m, index=3, invited=carol)  # nobody sits here yet
+    NotificationPrefs.objects.create(
+        user=alice, email="digest", push="immediate", quiet_start=time(22), quiet_end=time(7)
+    )
+    PushSubscription.objects.create(user=bob, endpoint="https://push.example/1", p256dh="k", auth="a")
+    Vacation.objects.create(user=alice, start=now - timedelta(days=1), end=now + timedelta(days=1))
+    Vacation.objects.create(user=carol, start=now - timedelta(days=9), end=now - timedelta(days=8))
+    return m
+
+
+def test_it_reads_what_select_related_reads(match):
+    orm = list(match.seats.select_related("user", "user__prefs").order_by("index"))
+    fast = seats_with_players(match.pk)
+    assert [s.index for s in fast] == [0, 1, 2, 3]
+    for a, b in zip(orm, fast, strict=True):
+        assert _values(a) == _values(b)
+        assert (a.user is None) == (b.user is None)
+        if a.user is not None:
+            assert _values(a.user) == _values(b.user)
+            assert b.user.tz == a.user.tz
+            try:
+                prefs = a.user.prefs
+            except NotificationPrefs.DoesNotExist:
+                with pytest.raises(NotificationPrefs.DoesNotExist):
+                    b.user.prefs  # noqa: B018 - the access is the test
+            else:
+                assert _values(prefs) == _values(b.user.prefs)
+
+
+def test_it_reads_the_related_objects_without_another_query(match):
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        seats = seats_with_players(match.pk)
+        names = [s.user.username for s in seats if s.user]
+        modes = [s.user.prefs.email for s in seats[:1]]
+    assert names == ["alice", "bob", "carol"] and modes == ["digest"]
+    assert len(queries) == 1
+
+
+def test_it_says_who_has_a_push_device_and_who_is_on_vacation_now(match):
+    seats = seats_with_players(match.pk)
+    assert [s.has_push for s in seats] == [False, True, False, False]
+    assert [s.has_vacation for s in seats] == [True, False, False, False]  # carol's is over
+
+
+def test_an_unknown_match_has_no_seats(db):
+    assert seats_with_players(987654) == []
+
+
+@pytest.mark.skipif(connection.vendor == "sqlite", reason="this is the SQLite run itself")
+def test_the_same_holds_on_sqlite(tmp_path):
+    """The embedded default runs on SQLite: its converters (durations, times) must apply."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'seatrows.sqlite3'}",
+        "STARPOST_VAR_DIR": str(tmp_path),
+        "CELERY_BROKER_URL": "memory://",
+        "EMAIL_URL": "locmem://",
+        "STARPOST_TESTS_ON_SQLITE": "1",
+    }
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", __file__],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    assert "4 passed, 1 skipped" in run.stdout
