@@ -25,6 +25,7 @@ from . import notify
 from .deadlines import TIME_CONTROL_SCHEMA, TimeControl, due
 from .errors import BadRequest
 from .models import Match, Seat
+from .rows import update_row
 
 log = logging.getLogger(__name__)
 
@@ -109,10 +110,8 @@ def turns_changed(match: Match, seats: Sequence[Seat], active: Sequence[int], no
         else:
             continue
         changed.append(s)
-    # Usually two seats (one starts, one stops): plain UPDATEs by primary key are cheaper
-    # to build and run than one bulk UPDATE ... CASE WHEN.
-    for s in changed:
-        Seat.objects.filter(pk=s.pk).update(**{f: getattr(s, f) for f in CLOCK_FIELDS})
+    for s in changed:  # usually two: one starts, one stops
+        update_row(Seat, s.pk, {f: getattr(s, f) for f in CLOCK_FIELDS})
     deadlines = [s.deadline for s in seats if s.awaiting and s.deadline is not None]
     match.deadline = min(deadlines) if deadlines else None
 

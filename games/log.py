@@ -16,6 +16,7 @@ from .engines.base import Event, Invalid, Move, Step
 from .engines.dice import Dice, entry_nonce
 from .hashing import entry_hash, entry_payload
 from .models import LogEntry, Match
+from .rows import insert_row
 
 RESIGN = "resign"
 FORFEIT = "forfeit"
@@ -69,7 +70,7 @@ def append_entry(
         hash=entry_hash(payload),
         created_at=now,
     )
-    entry.save(force_insert=True)
+    insert_row(entry)
     match.seq = seq
     match.log_head = entry.hash
     return entry

@@ -103,7 +103,7 @@ def messages_for(
     if not user.email:
         wanted.discard("email")
     if "push" in wanted:
-        has_push = getattr(seat, "has_push", None)  # read with the seats by games.seatrows
+        has_push = getattr(seat, "has_push", None)  # read with the seats by games.rows
         if not (user.push_subscriptions.exists() if has_push is None else has_push):
             wanted.discard("push")
     if not wanted:

@@ -25,7 +25,7 @@ from .engines.dice import Dice, commitment, mix_seed
 from .errors import BadRequest, Conflict, Forbidden, IllegalMove, NotFound
 from .log import FORFEIT, RESIGN, append_entry, resign_outcome
 from .models import LogEntry, Match, Seat
-from .seatrows import seats_with_players
+from .rows import seats_with_players, update_row
 
 User = get_user_model()
 
@@ -123,14 +123,15 @@ def _settle(
         seats = _seats(match) if seats is None else seats
         clock.turns_changed(match, seats, active, now)
         fields.append("deadline")
-    match.save(update_fields=fields)
+    match.updated_at = now
+    update_row(Match, match.pk, {f: getattr(match, f) for f in fields})
     if changed:
         notify.after_entry(match, before=before, after=active, seats=seats)
 
 
 def _seats(match: Match) -> list[Seat]:
     """The seats with their players, their preferences and two facts the turn change needs
-    (any push device, any vacation not yet over), read in one query (games.seatrows)."""
+    (any push device, any vacation not yet over), read in one query (games.rows)."""
     return seats_with_players(match.pk)
 
 

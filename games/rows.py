@@ -1,20 +1,27 @@
-"""A match's seats with their players and notification preferences, in one plain SQL query.
+"""The move path's statements, written out: single-row INSERT and UPDATE, and the seats
+with their players.
 
-The services read them on every change of turn, inside the match's lock. The ORM's
-``select_related`` with two ``Exists`` annotations costs several times more to build and to
-hydrate than the statement costs to run; this module builds the same objects directly
-(``Model.from_db`` with each field's database converters, so SQLite and PostgreSQL give the
-same Python values) and caches the related objects the way ``select_related`` does.
+Each move writes a log entry, updates the match row and, when the turn changes, reads the
+seats with their players and updates the clocks of two seats. Through ``Model.save`` or ``QuerySet.update`` Django spends more CPU building
+each of these statements than the database spends running it; here the statement text is
+built once per shape and the values are still prepared by the model's own fields
+(``get_db_prep_save``), so JSON, binary, durations and datetimes are stored exactly as the
+ORM stores them on PostgreSQL and SQLite. No model here has save signals or custom
+``save`` methods, which these statements would skip.
+
+``seats_with_players`` does what ``select_related("user", "user__prefs")`` with two
+``Exists`` annotations would: it builds the objects with ``Model.from_db`` after each
+field's database converters, and caches the related objects the way select_related does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
 from django.db import connection
-from django.db.models import Model
+from django.db.models import Field, Model
 from django.utils import timezone
 
 from accounts.models import NotificationPrefs, User, Vacation
@@ -24,6 +31,47 @@ from .models import Seat
 
 Converter = Callable[[Any, Any, Any], Any]
 Columns = tuple[str, list[str], list[tuple[Any, list[Converter]]]]
+
+
+@cache
+def _update_sql(model: type[Model], names: tuple[str, ...]) -> tuple[str, list[Field]]:
+    q = connection.ops.quote_name
+    fields = [model._meta.get_field(name) for name in names]
+    sets = ", ".join(f"{q(f.column)} = %s" for f in fields)
+    table, pk = q(model._meta.db_table), q(model._meta.pk.column)
+    return f"UPDATE {table} SET {sets} WHERE {pk} = %s", fields  # noqa: S608 (names from model metadata)
+
+
+def update_row(model: type[Model], pk: Any, values: Mapping[str, Any]) -> None:
+    """``UPDATE model SET name = value, ... WHERE pk = pk`` (values as Python objects)."""
+    sql, fields = _update_sql(model, tuple(values))
+    params = [f.get_db_prep_save(values[f.name], connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, pk])
+
+
+@cache
+def _insert_sql(model: type[Model]) -> tuple[str, list[Field]]:
+    q = connection.ops.quote_name
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    columns = ", ".join(q(f.column) for f in fields)
+    values = ", ".join(["%s"] * len(fields))
+    table, pk = q(model._meta.db_table), q(model._meta.pk.column)
+    return f"INSERT INTO {table} ({columns}) VALUES ({values}) RETURNING {pk}", fields  # noqa: S608 (as above)
+
+
+def insert_row(obj: Model) -> None:
+    """``INSERT`` every concrete field of ``obj`` and set its primary key from RETURNING."""
+    sql, fields = _insert_sql(type(obj))
+    params: Sequence[Any] = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        obj.pk = cursor.fetchone()[0]
+    obj._state.adding = False
+    obj._state.db = connection.alias
+
+
+# -- the seats of a match with their players ------------------------------------------
 
 
 @cache
