@@ -1,17 +1,18 @@
 """The move path's statements, written out: single-row INSERT and UPDATE, and the seats
 with their players.
 
-Each move writes a log entry, updates the match row and, when the turn changes, reads the
-seats with their players and updates the clocks of two seats. Through ``Model.save`` or ``QuerySet.update`` Django spends more CPU building
+Each move locks the match row (reading the mover's seat with it), writes a log entry,
+updates the match row and, when the turn changes, reads the seats with their players and
+updates the clocks of two seats. Through ``Model.save`` or ``QuerySet.update`` Django spends more CPU building
 each of these statements than the database spends running it; here the statement text is
 built once per shape and the values are still prepared by the model's own fields
 (``get_db_prep_save``), so JSON, binary, durations and datetimes are stored exactly as the
 ORM stores them on PostgreSQL and SQLite. No model here has save signals or custom
 ``save`` methods, which these statements would skip.
 
-``seats_with_players`` does what ``select_related("user", "user__prefs")`` with two
-``Exists`` annotations would: it builds the objects with ``Model.from_db`` after each
-field's database converters, and caches the related objects the way select_related does.
+``match_for_update`` and ``seats_with_players`` build model objects the way the ORM does
+(``Model.from_db`` after each field's database converters); the seats come with their
+players and preferences cached as ``select_related("user", "user__prefs")`` would.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from django.utils import timezone
 from accounts.models import NotificationPrefs, User, Vacation
 from notifications.models import PushSubscription
 
-from .models import Seat
+from .models import Match, Seat
 
 Converter = Callable[[Any, Any, Any], Any]
 Columns = tuple[str, list[str], list[tuple[Any, list[Converter]]]]
@@ -146,3 +147,35 @@ def seats_with_players(match_id: int) -> list[Seat]:
         seat.has_vacation = bool(has_vacation)
         seats.append(seat)
     return seats
+
+
+# -- the match row, locked -------------------------------------------------------------------
+
+
+@cache
+def _lock_sql() -> str:
+    q = connection.ops.quote_name
+    match_cols, _, _ = _columns(Match, "m")
+    sql = (
+        f"SELECT {match_cols}, (SELECT s.{q('index')} FROM {q(Seat._meta.db_table)} s"  # noqa: S608 (names from model metadata; values are parameters)
+        f" WHERE s.match_id = m.id AND s.user_id = %s LIMIT 1)"
+        f" FROM {q(Match._meta.db_table)} m WHERE m.id = %s"
+    )
+    if connection.features.has_select_for_update_of:
+        sql += " FOR UPDATE OF m"
+    elif connection.features.has_select_for_update:
+        sql += " FOR UPDATE"
+    return sql
+
+
+def match_for_update(pk: int, user_id: int | None) -> Match | None:
+    """The match row locked for this transaction (None if there is none), with
+    ``match.viewer_seat``: the seat index of ``user_id`` in it, or None."""
+    with connection.cursor() as cursor:
+        cursor.execute(_lock_sql(), [user_id, pk])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    match = _build(Match, "m", list(row[:-1]))
+    match.viewer_seat = row[-1]
+    return match

@@ -15,7 +15,7 @@ from typing import Any
 
 import jsonschema
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from . import clock, notify
@@ -25,7 +25,7 @@ from .engines.dice import Dice, commitment, mix_seed
 from .errors import BadRequest, Conflict, Forbidden, IllegalMove, NotFound
 from .log import FORFEIT, RESIGN, append_entry, resign_outcome
 from .models import LogEntry, Match, Seat
-from .rows import seats_with_players, update_row
+from .rows import match_for_update, seats_with_players, update_row
 
 User = get_user_model()
 
@@ -69,8 +69,7 @@ def _lock(match_id: Any, viewer: Any = None) -> Match:
     """The match row, locked for this transaction. With ``viewer``, the same query also reads
     the viewer's seat index into ``match.viewer_seat`` (None if they have no seat).
 
-    Written as SQL: it runs on every write, and building it through the ORM (a subquery
-    annotation under select_for_update) costs more than running it."""
+    One statement written out (games.rows): it runs on every write."""
     try:
         pk = int(match_id)
     except (TypeError, ValueError):
@@ -78,17 +77,7 @@ def _lock(match_id: Any, viewer: Any = None) -> Match:
     if not 0 < pk < 2**63:
         raise NotFound("match_not_found", f"There is no match {match_id}.")
     user_id = viewer.pk if viewer is not None and getattr(viewer, "is_authenticated", False) else None
-    q = connection.ops.quote_name
-    sql = (
-        f"SELECT m.*, (SELECT s.{q('index')} FROM {q(Seat._meta.db_table)} s"  # noqa: S608 (names from model metadata; values are parameters)
-        f" WHERE s.match_id = m.id AND s.user_id = %s LIMIT 1) AS viewer_seat"
-        f" FROM {q(Match._meta.db_table)} m WHERE m.id = %s"
-    )
-    if connection.features.has_select_for_update_of:
-        sql += " FOR UPDATE OF m"
-    elif connection.features.has_select_for_update:
-        sql += " FOR UPDATE"
-    match = next(iter(Match.objects.raw(sql, [user_id, pk])), None)
+    match = match_for_update(pk, user_id)
     if match is None:
         raise NotFound("match_not_found", f"There is no match {match_id}.")
     return match
