@@ -17,6 +17,7 @@ from .board import (
     tiles,
 )
 from .data import DATA
+from .hexes import LARGE_STEPS
 from .moves import NONE
 from .ships import move as move_number
 from .ships import weapons
@@ -125,10 +126,7 @@ def _step(state: State, seat: int, m: Move) -> Check:
     g = geo(state)
     frm, to = m["from"], m["to"]
     if not g.valid(frm) or not g.valid(to):
-        return Invalid(
-            "off_board",
-            "Ships stay on the board; half hexes at the edge can never be entered ([SOURCED] page 7).",
-        )
+        return _off_board()
     sz = size(card)
     lead = dict(state.turn.lead).get(pid, "")
     options = {(f, t): n for f, t, n in successors(state, piece, sz, lead)}
@@ -153,28 +151,60 @@ def _step(state: State, seat: int, m: Move) -> Check:
 def _bad_step(
     state: State, pid: str, sz: str, hexes: tuple[str, ...], lead: str, frm: str, to: str
 ) -> Invalid:
-    if to in asteroids(state):
-        return Invalid(
-            "asteroid", f"{to} is an asteroid field: it cannot be entered or passed through (BG-10)."
-        )
+    """Why ``frm`` -> ``to`` is not one of the ship's steps: an asteroid or the board edge in
+    the way of a step of the right shape, or a step of the wrong shape."""
+    g, rocks = geo(state), asteroids(state)
     if sz == "large":
+        moved = _large_step(state, hexes, frm, to)
+        if moved is not None:
+            if None in moved:
+                return _off_board()
+            blocked = sorted(h for h in moved if h is not None and h in rocks)
+            if blocked:
+                return _asteroid(blocked[0])
         return Invalid(
             "bad_step",
             f"A large ship's step moves all three hexes onto three new spaces without turning (BG-07): give its "
             f"first hex {hexes[0]} and where that hex goes.",
         )
+    if sz == "medium" and lead and frm != lead:
+        return Invalid(
+            "lead_fixed",
+            f"{pid.upper()} leads with its end on {lead} this activation ([SEED] page 7: decide which end to lead with, BG-07).",
+        )
+    if frm in hexes and to not in hexes and to in g.neighbours[frm] and to in rocks:
+        return _asteroid(to)
     if sz == "medium":
-        if lead and frm != lead:
-            return Invalid(
-                "lead_fixed",
-                f"{pid.upper()} leads with its end on {lead} this activation ([SEED] page 7: decide which end to lead with, BG-07).",
-            )
         return Invalid(
             "bad_step",
             "A medium ship's leading end moves to an adjacent space and the trailing end follows into the "
             "space it left ([SEED] page 7).",
         )
     return Invalid("bad_step", f"{pid.upper()} on {hexes[0]} moves one space at a time to an adjacent hex.")
+
+
+def _large_step(state: State, hexes: tuple[str, ...], frm: str, to: str) -> list[str | None] | None:
+    """The hexes (None where off the board) of the BG-07 step taking the first hex ``frm`` to ``to``."""
+    g = geo(state)
+    if frm != hexes[0]:
+        return None
+    for dq, dr in LARGE_STEPS:
+        if g.shift(frm, dq, dr) == to:
+            return [g.shift(h, dq, dr) for h in hexes]
+    return None
+
+
+def _asteroid(hex_: str) -> Invalid:
+    return Invalid(
+        "asteroid", f"{hex_} is an asteroid field: it cannot be entered or passed through (BG-10)."
+    )
+
+
+def _off_board() -> Invalid:
+    return Invalid(
+        "off_board",
+        "Ships stay on the board; half hexes at the edge can never be entered ([SOURCED] page 7).",
+    )
 
 
 def _warp(state: State, seat: int, m: Move) -> Check:
@@ -202,10 +232,7 @@ def _warp(state: State, seat: int, m: Move) -> Check:
         )
     g, to = geo(state), m["to"]
     if not g.valid(to):
-        return Invalid(
-            "off_board",
-            "Ships stay on the board; half hexes at the edge can never be entered ([SOURCED] page 7).",
-        )
+        return _off_board()
     occupied = state.occupied(skip=pid)
     if not free(state, (to,), occupied):
         return Invalid("space_taken", f"{to} is not an empty space ([SOURCED] page 9, BG-10).")

@@ -128,6 +128,22 @@ def test_a_large_ship_moves_its_move_number_of_steps():
     assert of_kind(s, ISN, "step") == []
 
 
+def test_a_large_ship_may_not_step_with_any_of_its_three_hexes_onto_an_asteroid():
+    """BG-10 with BG-07: the step that would put its third hex on e7 (a skirmish asteroid) is refused."""
+    s = moving(ship("ev", ISN, ("c8", "c9", "d8")), code="ev")
+    bad = refused(s, ISN, "step ev c8 d6")  # c8 c9 d8 -> d6 d7 e7
+    assert bad.code == "asteroid" and "e7" in bad.message and "BG-10" in bad.message
+    assert "step ev c8 d6" not in of_kind(s, ISN, "step")
+
+
+def test_a_large_ship_may_not_step_with_any_of_its_hexes_off_the_board():
+    """[SOURCED] page 7: half hexes at the edge can never be entered, by any hex of the ship."""
+    s = moving(ship("ev", ISN, ("a11", "a12", "b11")), code="ev")
+    bad = refused(s, ISN, "step ev a11 b12")  # its second hex would go to the half hex b13
+    assert bad.code == "off_board" and "[SOURCED] page 7" in bad.message
+    assert sorted(of_kind(s, ISN, "step")) == ["step ev a11 b9", "step ev a11 c11"]
+
+
 # -- other ships, obstacles ---------------------------------------------------------------------
 def test_ships_may_pass_through_other_ships():
     """[SEED] ships may pass through other ships..."""
