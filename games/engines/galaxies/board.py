@@ -23,22 +23,32 @@ def geo(state: State) -> Geometry:
 
 
 @cache
-def _obstacles(key: str) -> tuple[frozenset[str], frozenset[str]]:
+def _obstacles(key: str) -> dict[str, frozenset[str]]:
+    """The hexes of the mission's obstacles that have each effect of missions.toml
+    [obstacles] (BG-10): "blocks_move", "ends_move", "blocks_fire" (BG-09)."""
     m = DATA.missions[key]
-    return (
-        frozenset(h for o in m.asteroids for h in o),
-        frozenset(h for o in m.debris for h in o),
-    )
+    placed = {"asteroid": m.asteroids, "debris": m.debris}
+    return {
+        flag: frozenset(
+            h for kind, groups in placed.items() if DATA.obstacles[kind].get(flag) for o in groups for h in o
+        )
+        for flag in ("blocks_move", "ends_move", "blocks_fire")
+    }
 
 
 def asteroids(state: State) -> frozenset[str]:
-    """BG-10: asteroid hexes cannot be entered or passed and block lines of fire (BG-09)."""
-    return _obstacles(state.mission)[0]
+    """BG-10: asteroid hexes cannot be entered or passed."""
+    return _obstacles(state.mission)["blocks_move"]
 
 
 def debris(state: State) -> frozenset[str]:
     """BG-10: a ship entering a debris hex ends its movement there."""
-    return _obstacles(state.mission)[1]
+    return _obstacles(state.mission)["ends_move"]
+
+
+def fire_blockers(state: State) -> frozenset[str]:
+    """BG-09: asteroid hexes block a line of fire; nothing else does."""
+    return _obstacles(state.mission)["blocks_fire"]
 
 
 def tiles(state: State) -> dict[str, str]:

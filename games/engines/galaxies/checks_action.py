@@ -10,6 +10,7 @@ from .board import (
     asteroids,
     can_stop_somewhere,
     debris,
+    fire_blockers,
     free,
     geo,
     size,
@@ -283,7 +284,7 @@ def _fire(state: State, seat: int, m: Move) -> Check:
             f"{m['target'].upper()} is {gap} spaces away; {w.name} of {pid.upper()} has range {w.range} (BG-09: "
             "counted between the nearest hexes).",
         )
-    if not g.in_fire(piece.hexes, target[1].hexes, w.range, asteroids(state)):
+    if not g.in_fire(piece.hexes, target[1].hexes, w.range, fire_blockers(state)):
         return Invalid(
             "no_line_of_fire",
             f"Asteroid fields block every line of fire from {pid.upper()} to {m['target'].upper()} (BG-09).",

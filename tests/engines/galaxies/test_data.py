@@ -12,12 +12,30 @@ from games.engines.galaxies.hexes import geometry
 DATA_DIR = Path(__file__).resolve().parents[3] / "games" / "engines" / "galaxies" / "data"
 
 
-def test_every_number_of_the_board_file_cites_its_source():
-    """rules/README decision 1: every value says [SEED], [SOURCED] or its BG ID."""
-    cited = re.compile(r"\[SEED\]|\[SOURCED\]|BG-\d\d|house")
-    for line in (DATA_DIR / "board.toml").read_text().splitlines():
-        if re.match(r"^\s*[a-z_]+ = ", line):
-            assert cited.search(line), line
+def test_every_number_in_the_data_files_cites_its_source():
+    """rules/README decision 1: every number says [SEED], [SOURCED], its BG ID or house, on its line."""
+    cited = re.compile(r"\[SEED\]|\[SOURCED\]|BG-\d\d|BG-H\d|house")
+    numbers = 0
+    for path in sorted(DATA_DIR.glob("*.toml")):
+        for line in path.read_text().splitlines():
+            code, _, comment = re.sub(r'"[^"]*"', '""', line).partition("#")
+            if "=" in code and re.search(r"\d", code):
+                numbers += 1
+                assert cited.search(comment), f"{path.name}: {line}"
+    assert numbers > 150
+
+
+def test_obstacle_effects_are_data_asteroids_block_moves_and_fire_debris_ends_moves():
+    """BG-10 and BG-09, read from missions.toml [obstacles]."""
+    from games.engines.galaxies.board import asteroids, debris, fire_blockers
+    from games.engines.galaxies.state import State
+
+    assert DATA.obstacles["asteroid"]["blocks_move"] and DATA.obstacles["asteroid"]["blocks_fire"]
+    assert not DATA.obstacles["debris"].get("blocks_fire") and DATA.obstacles["debris"]["ends_move"]
+    s = State(mission="skirmish", rounds=10, fleet_points=100, players=())
+    rocks = {h for o in DATA.missions["skirmish"].asteroids for h in o}
+    rubble = {h for o in DATA.missions["skirmish"].debris for h in o}
+    assert asteroids(s) == fire_blockers(s) == rocks and debris(s) == rubble
 
 
 def test_the_generic_fleet_grids_and_cards_are_labelled_as_house_data():
