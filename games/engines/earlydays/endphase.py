@@ -15,7 +15,7 @@ from ..base import Event
 from ..dice import Dice
 from .data import DATA, FALCON, FIGHTER, RULES, SHIP, STATION
 from .state import ACTIVE, DESTROYED, Effect, Pending, State, Unit, with_unit
-from .units import has_effect, lasting, panicked, weapons_of, working_weapons
+from .units import lasting, panicked, scrambled_penalty, weapons_of, working_weapons
 
 ION = RULES["ion"]
 Events = list[Event]
@@ -61,8 +61,9 @@ def _repair(state: State, unit_id: str, dice: Dice) -> tuple[State, Events]:
     if u is None or u.status != ACTIVE or not _repairable(state, u):
         return state, []
     needed = RULES["repair"]["needed"]
-    if has_effect(u, "scrambled", state.turn) or panicked(state, u):  # [SEED] -1 to succeed, max 6
-        needed = min(6, needed + RULES["shooting"]["control_scrambled"])
+    needed += scrambled_penalty(u, state.turn, needed)  # [SEED] ion result 3: -1 each, max 6
+    if panicked(state, u):  # [SEED] panicked units get -1 on all rolls (SW-46)
+        needed += RULES["shooting"]["panic"]
     roll = dice.d6(f"{u.id}: repair roll (SW-43)")
     events = [Event("repair_roll", {"unit": u.id, "roll": roll, "needed": needed, "success": roll >= needed})]
     if roll < needed:
@@ -140,9 +141,10 @@ def _take(state: State, t: Unit, hits: list, dice: Dice) -> tuple[Unit, dict]:
     for h in hits:
         if h.kind == "kill":
             wingman = t.vader and t.fighters > 1  # SW-47: his wingmen go first
-            save = 0 if wingman else _save(t)
+            torpedo = DATA.weapons[h.weapon].kind == "torpedo_af"  # SW-44: no shield save
+            save = 0 if wingman or torpedo else _save(t)
             roll = dice.d6(f"{t.id}: shield save (SW-34)") if save else 0
-            if save and roll - (1 if panicked(state, t) else 0) >= save:
+            if save and roll - (RULES["shooting"]["panic"] if panicked(state, t) else 0) >= save:
                 saved += 1
                 continue
             if t.kind.cls == FALCON:

@@ -19,7 +19,7 @@ class EarlyDays(Engine):
 
     key = "early-days"
     title = "The early days (Star Wars fighter hex game)"
-    version = "1"
+    version = "2"
     min_seats = 2
     max_seats = 2
     seat_names = ("Rebels", "Imperials")

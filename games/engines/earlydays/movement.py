@@ -18,7 +18,7 @@ from . import moves as mv
 from .data import FIGHTER, RULES
 from .geometry import FACINGS, edge_of, hex_of, name_of, on_map
 from .state import ACTIVE, WITHDRAWN, Moving, State, Unit, with_unit
-from .units import has_effect, min_move, move_allowance, panicked, weapons_of
+from .units import min_move, move_allowance, panicked, scrambled_penalty, weapons_of
 
 MOVE = RULES["movement"]
 TURNS = {"F": (0, 0), "L": (1, -1), "R": (1, 1), "L2": (2, -1), "R2": (2, 1), "L3": (3, -1), "R3": (3, 1)}
@@ -239,8 +239,8 @@ def _pilot_roll(state: State, u: Unit, dice: Dice, needed: int, purpose: str) ->
 
     roll = dice.d6(purpose)
     total = roll + crew(u).piloting - (RULES["shooting"]["panic"] if panicked(state, u) else 0)
-    if has_effect(u, "scrambled", state.turn):  # [SEED] ion result 3: -1 on all the ship's rolls
-        total -= RULES["shooting"]["control_scrambled"]
+    # [SEED] ion result 3: -1 per result on all the ship's rolls, "to a max of 6"
+    total -= scrambled_penalty(u, state.turn, needed)
     return roll, total >= needed, total
 
 

@@ -18,7 +18,17 @@ from . import moves as mv
 from .data import DATA, RULES, STATION, Weapon
 from .geometry import aspect, dead_ahead, fire_out, hex_distance, in_arc, range_band
 from .state import ACTIVE, FireOrder, Hit, State, Unit, set_at, with_unit
-from .units import can_fire, crew, fighter_like, flying_piloting, has_effect, panicked, working_weapons
+from .units import (
+    can_fire,
+    crew,
+    effect_count,
+    fighter_like,
+    flying_piloting,
+    has_effect,
+    panicked,
+    scrambled_penalty,
+    working_weapons,
+)
 
 SHOT = RULES["shooting"]
 Events = list[Event]
@@ -87,9 +97,10 @@ def to_hit(state: State, u: Unit, w: Weapon, t: Unit, mode: str, vader: bool = F
         else:
             parts.append(("snap_shot", SHOT["snap_shot"]))
     needed = max(sum(v for _, v in parts), SHOT["min_needed"])
-    if has_effect(u, "scrambled", state.turn) and needed < SHOT["lucky"]:
-        parts.append(("control_scrambled", SHOT["control_scrambled"]))  # "to a max of 6"
-        needed += SHOT["control_scrambled"]
+    scrambled = scrambled_penalty(u, state.turn, needed)  # [SEED] "to a max of 6", stacking
+    if scrambled:
+        parts.append(("control_scrambled", scrambled))
+        needed += scrambled
     lucky = mod is None or needed > SHOT["lucky"]
     return ToHit(SHOT["lucky"] if lucky else needed, lucky, tuple(parts))
 
@@ -258,7 +269,9 @@ def _order_json(o: FireOrder) -> dict[str, Any]:
 def _terrify(state: State, t: Unit, dice: Dice) -> tuple[State, Events]:
     will = crew(t).will
     roll = dice.d6(f"{t.id}: Will save against Vader's Terrifying (SW-46)")
+    # [SEED] panicked units get -1 on all rolls; a scrambled ship -1 on all its rolls (ion 3)
     total = roll + (SHOT["panic"] if panicked(state, t) else 0)
+    total += effect_count(t, "scrambled", state.turn) * SHOT["control_scrambled"]
     passed = total <= will
     if not passed:
         t = replace(t, panic_until=state.turn + RULES["will"]["panic_turns"])
@@ -307,11 +320,8 @@ def _hit(u: Unit, w: Weapon, t: Unit, o: FireOrder, vader: bool) -> Hit:
 def _opposed(state: State, u: Unit, t: Unit, dice: Dice, o: FireOrder) -> tuple[list[Hit], dict[str, Any]]:
     """SW-44: per fighter 1d6 + Gunnery against 1d6 + Evasion + Piloting; ties miss."""
     g = crew(u).gunnery - (SHOT["panic"] if panicked(state, u) else 0)
-    defence = (
-        (0 if t.stopped else t.kind.evasion)
-        + flying_piloting(t)
-        - (SHOT["panic"] if panicked(state, t) else 0)
-    )
+    evasion = 0 if t.stopped else t.kind.evasion  # "full benefits ... except if standing still"
+    defence = evasion + flying_piloting(t) - (SHOT["panic"] if panicked(state, t) else 0)
     duels, hits = [], []
     for _ in range(u.fighters):
         a = dice.d6(f"{o.unit} anti-fighter torpedo at {o.target}")
@@ -320,4 +330,5 @@ def _opposed(state: State, u: Unit, t: Unit, dice: Dice, o: FireOrder) -> tuple[
         duels.append({"attack": a + g, "defence": d + defence, "hit": hit})
         if hit:
             hits.append(Hit(t.id, u.id, o.seat, o.weapon, "kill"))
-    return hits, {**_order_json(o), "duels": duels, "hits": len(hits)}
+    bonuses = {"gunnery": g, "evasion": evasion, "defence": defence}
+    return hits, {**_order_json(o), "duels": duels, "bonuses": bonuses, "hits": len(hits)}

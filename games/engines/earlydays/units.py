@@ -54,7 +54,19 @@ def engine_hits(u: Unit) -> int:
 
 def has_effect(u: Unit, kind: str, turn: int) -> bool:
     """A lasting ion result that applies in ``turn`` (SW-42: until the next End phase)."""
-    return any(e.kind == kind and e.since < turn <= e.until for e in u.effects)
+    return effect_count(u, kind, turn) > 0
+
+
+def effect_count(u: Unit, kind: str, turn: int) -> int:
+    """How many lasting ion results of ``kind`` apply in ``turn``: control scrambled stacks
+    ([SEED] ion result 3 "stacks with other results"), targeting does not (``endphase``)."""
+    return sum(1 for e in u.effects if e.kind == kind and e.since < turn <= e.until)
+
+
+def scrambled_penalty(u: Unit, turn: int, needed: int) -> int:
+    """[SEED] ion result 3: -1 to succeed on all the ship's rolls per result, "to a max of 6"."""
+    n = effect_count(u, "scrambled", turn) * RULES["shooting"]["control_scrambled"]
+    return max(0, min(n, RULES["shooting"]["lucky"] - needed))
 
 
 def move_allowance(u: Unit) -> int:

@@ -186,3 +186,23 @@ def parts(th):
 def red_vs_omega():
     """The rules text's example: X-wing flight Red against TIE flight Omega, front to front."""
     return shooting(unit("R1a", "x_wing", "1010", "E"), unit("I1a", "tie_fighter", "1210", "W"))
+
+
+def end_of(state, hits=(), seq=1, **kw):
+    """Run the End phase of ``state`` with ``hits`` waiting; (state, event kinds, events)."""
+    from games.engines.earlydays import endphase, sequence
+    from games.engines.earlydays.state import END
+
+    state = replace(state, hits=tuple(hits), step=END, **kw)
+    state = replace(state, end_queue=endphase.queue(state))
+    new, evs = sequence.continue_end(state, dice(seq))
+    return new, [e.kind for e in evs], evs
+
+
+def find(state, hits, want, **kw):
+    """The first End phase (by dice seq) for which ``want(state, kinds, events)`` holds."""
+    for seq in range(1, 3000):
+        got = end_of(state, hits, seq, **kw)
+        if want(*got):
+            return got
+    raise AssertionError("no dice gave the wanted End phase")

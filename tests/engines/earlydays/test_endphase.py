@@ -5,30 +5,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.engines.earlydays import endphase, sequence
-from games.engines.earlydays.state import END, Effect, Hit, Orders
+from games.engines.earlydays import endphase
+from games.engines.earlydays.state import Effect, Hit, Orders
 from games.engines.earlydays.units import has_effect, is_disabled
 
-from .helpers import IMPERIAL, REBEL, E, dice, ok, position, refused, unit
+from .helpers import IMPERIAL, REBEL, E, end_of, find, ok, position, refused, unit
 
 CORVETTE = unit("I1", "corvette_imperial", "1210", "W")
 XW = unit("R1a", "x_wing", "1010", "E")
-
-
-def end_of(state, hits=(), seq=1, **kw):
-    """Run the End phase of ``state`` with ``hits`` waiting; (state, event kinds, events)."""
-    state = replace(state, hits=tuple(hits), step=END, **kw)
-    state = replace(state, end_queue=endphase.queue(state))
-    new, events = sequence.continue_end(state, dice(seq))
-    return new, [e.kind for e in events], events
-
-
-def find(state, hits, want, **kw):
-    for seq in range(1, 3000):
-        got = end_of(state, hits, seq, **kw)
-        if want(*got):
-            return got
-    raise AssertionError("no dice gave the wanted End phase")
 
 
 def ion(target="I1", seat=REBEL, damage=2, weapon="dual_ion"):
@@ -256,3 +240,20 @@ def test_ask_me_pauses_on_a_success_even_with_a_single_choice_decision_5():
         lambda s, k, e: "repair_roll" in k and data(e, "repair_roll")["success"],
     )
     assert state.pending is not None and state.pending.choices == ("engine",)
+
+
+def test_each_control_scrambled_result_makes_the_repair_roll_1_harder_to_a_max_of_6_seed():
+    scrambled = Effect("scrambled", since=1, until=2)
+    hurt = replace(CORVETTE, effects=(Effect("engine", since=1), scrambled, scrambled))
+    _, _, events = end_of(position(XW, hurt, turn=2))
+    assert data(events, "repair_roll")["needed"] == 6
+    hurt = replace(hurt, effects=(*hurt.effects, scrambled))
+    _, _, events = end_of(position(XW, hurt, turn=2))
+    assert data(events, "repair_roll")["needed"] == 6
+
+
+def test_a_panicked_scrambled_ship_suffers_both_penalties_on_its_repair_roll_seed_sw_46():
+    scrambled = Effect("scrambled", since=1, until=2)
+    hurt = replace(CORVETTE, effects=(Effect("engine", since=1), scrambled), panic_until=2)
+    _, _, events = end_of(position(XW, hurt, turn=2))
+    assert data(events, "repair_roll")["needed"] == 6

@@ -233,6 +233,25 @@ def test_a_ship_without_engines_or_a_station_cannot_move():
     refused(solo(unit("R2", "outpost", "1212"), XW), REBEL, "move R2 F", "cannot_move")
 
 
+def test_the_falcon_moves_as_the_light_ship_it_replaces_sw_26_sw_48():
+    state = solo(unit("R1", "falcon", "1010", "E"))
+    assert "end R1" in game_moves(state, REBEL)  # no minimum move
+    state = walk(state, "L", "F", uid="R1")  # turns in place, then flies on
+    assert at(state, "R1") == (ahead("1010", "NE"), "NE")
+    refused(state, REBEL, "move R1 L2", "ship_manoeuvre")
+
+
+# -- SW-02 facings ---------------------------------------------------------------------------------------
+def test_a_hex_has_six_facings_and_half_a_turn_is_three_of_them_sw_02():
+    from games.engines.earlydays.geometry import FACINGS, name_of, step
+
+    assert FACINGS == ("NE", "E", "SE", "SW", "W", "NW")
+    for f in range(6):
+        there = name_of(step("1010", f))
+        assert name_of(step(there, (f + 3) % 6)) == "1010"
+    assert len({name_of(step("1010", f)) for f in range(6)}) == 6
+
+
 # -- SW-06 stacking, SW-07 leaving the map ------------------------------------------------------------------
 def test_units_pass_through_occupied_hexes_but_do_not_end_there_sw_06():
     friend = unit("R2a", "x_wing", ahead("1010", "E", 3), "E")

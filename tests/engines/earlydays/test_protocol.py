@@ -51,7 +51,7 @@ def test_the_engine_is_registered_under_its_stable_key():
     engine = get("early-days")
     assert engine is E
     assert (engine.min_seats, engine.max_seats, tuple(engine.seat_names)) == (2, 2, ("Rebels", "Imperials"))
-    assert engine.version == "1"
+    assert engine.version == "2"
 
 
 # -- notation ------------------------------------------------------------------------------------------------
@@ -305,3 +305,14 @@ def test_replaying_a_game_gives_the_same_state():
     for played in p.history[1:]:
         assert isinstance(advance(q, played.seat, Move.from_json(played.move)), Step)
     assert E.dump(q.state) == E.dump(p.state)
+
+
+def test_every_die_the_engine_rolls_is_a_d6_sw_03():
+    draws = []
+    for scenario in SCENARIOS:
+        p = start(E, 2, f"d6-{scenario}".encode(), {"scenario": scenario})
+        for _ in run(p, random.Random(3), 5000):
+            pass
+        draws += [d for played in p.history for d in played.draws]
+    assert len(draws) > 50
+    assert {d["sides"] for d in draws} == {6} and {d["value"] for d in draws} <= set(range(1, 7))

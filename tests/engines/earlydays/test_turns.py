@@ -63,7 +63,7 @@ def test_with_ask_me_the_winner_is_asked_who_moves_first_every_turn_decision_5()
 
 
 # -- SW-05 alternating movement --------------------------------------------------------------------------
-def test_sides_alternate_moving_one_unit_at_a_time_seed():
+def test_sides_alternate_moving_one_unit_per_move_seed_as_sw_2():
     state = position(R1, R2, I1)
     state = ok(state, REBEL, "stop R1a E").state
     assert E.active_seats(state) == {IMPERIAL}

@@ -3,6 +3,8 @@ double move, panic and Vader's Terrifying (SW-25, SW-46, SW-47), and the Falcon 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from games.engines.earlydays.data import DATA
 
 from .helpers import (
@@ -243,3 +245,134 @@ def test_the_falcon_fires_as_a_starship_all_round_with_raking_sw_48():
     assert needed(state, "R1", "falcon_turret", "I1a", "fire").parts[0] == ("weapon", 2)
     step = ok(state, REBEL, "fire R1 falcon_turret I1a fire")
     assert len(event(step, "fire_resolved").data["groups"][0]["rolls"]) == 4
+
+
+def test_anti_fighter_torpedo_hits_get_no_shield_save_sw_44():
+    from games.engines.earlydays.state import Hit
+
+    from .helpers import end_of
+
+    falcon = unit("I1", "falcon", "1210", "W")
+    for seq in range(1, 40):
+        _state, _, evs = end_of(
+            shooting(unit("R1a", "y_wing", "1010", "E"), falcon),
+            [Hit("I1", "R1a", REBEL, "af_torpedoes", "kill")],
+            seq,
+        )
+        applied = next(e.data for e in evs if e.kind == "damage_applied")
+        assert (applied["saved"], applied["falcon_hits"]) == (0, 7)
+
+
+def test_a_laser_hit_on_the_falcon_gets_its_3_plus_save_where_a_torpedo_hit_does_not_sw_34_sw_48():
+    from games.engines.earlydays.state import Hit
+
+    from .helpers import find
+
+    state = shooting(unit("R1a", "y_wing", "1010", "E"), unit("I1", "falcon", "1210", "W"))
+    _, _, evs = find(
+        state,
+        [Hit("I1", "R1a", REBEL, "dual_lasers", "kill")],
+        lambda s, k, e: next(x.data for x in e if x.kind == "damage_applied")["saved"] == 1,
+    )
+    assert next(x.data for x in evs if x.kind == "damage_applied")["falcon_hits"] == 8
+
+
+def test_a_stopped_target_gets_no_evasion_against_anti_fighter_torpedoes_seed_sw_44():
+    xw = unit("R1a", "x_wing", "0510", "E", options=("af_torpedoes",), manoeuvre="lock")
+    for stopped, evasion in ((False, 2), (True, 0)):
+        tie = unit("I1a", "tie_fighter", "1510", "W", stopped=stopped)
+        step = ok(shooting(xw, tie, fire_done=(False, True)), REBEL, "fire R1a af_torpedoes I1a fire")
+        bonuses = event(step, "fire_resolved").data["bonuses"]
+        assert (bonuses["gunnery"], bonuses["evasion"], bonuses["defence"]) == (3, evasion, evasion)
+
+
+def test_the_opposed_torpedo_roll_adds_the_targets_piloting_to_its_evasion_seed_sw_44():
+    xw = unit("R1a", "x_wing", "0510", "E", options=("af_torpedoes",), manoeuvre="lock")
+    elite = unit("I1a", "vader_squadron", "1510", "W")
+    step = ok(shooting(xw, elite, fire_done=(False, True)), REBEL, "fire R1a af_torpedoes I1a fire")
+    assert event(step, "fire_resolved").data["bonuses"]["defence"] == 2 + 1
+
+
+def test_an_attack_run_target_must_be_in_the_forward_arc_sw_45():
+    yw = unit("R1a", "y_wing", "1010", "E", manoeuvre="run")
+    refused(
+        shooting(yw, unit("I1", "corvette_imperial", "0710", "W")),
+        REBEL,
+        "fire R1a bomber_torpedoes I1 fire",
+        "fire_out_of_arc",
+    )
+
+
+def test_the_tie_bomber_is_a_dedicated_bomber_on_an_attack_run_seed():
+    bomber = unit("I1a", "tie_bomber", "1210", "W", manoeuvre="run")
+    state = shooting(bomber, unit("R1", "corvette_rebel", "1010", "E"))
+    assert parts(needed(state, "I1a", "bomber_torpedoes", "R1", "fire"))["attack_run"] == -1
+
+
+def test_a_y_wing_may_exchange_its_anticap_torpedoes_for_anti_fighter_ones_seed():
+    from games.engines.earlydays.units import weapons_of
+
+    keys = [w.key for w in weapons_of(unit("R1a", "y_wing", "1010", options=("y_af_torpedoes",)))]
+    assert keys == ["dual_lasers", "af_torpedoes"]
+
+
+# -- ion cannons ([SEED], SW-42) ---------------------------------------------------------------------------------------
+def test_ion_cannons_get_no_bonus_for_doubling_the_guns_seed():
+    yw = unit("R1a", "y_wing", "1010", "E", options=("y_dual_ion",))
+    state = shooting(yw, unit("I1", "corvette_imperial", "1210", "W"))
+    assert "rapid_fire" not in parts(needed(state, "R1a", "dual_ion", "I1", "fire"))
+    refused(state, REBEL, "fire R1a dual_ion I1 rapid", "bad_mode")
+
+
+def test_ion_cannons_roll_on_the_ion_table_per_attack_not_per_barrel_seed():
+    yw = unit("R1a", "y_wing", "1010", "E", options=("y_dual_ion",))
+    state = shooting(yw, unit("I1", "corvette_imperial", "1210", "W", shield=0), fire_done=(False, True))
+    step = seek(
+        state,
+        REBEL,
+        "fire R1a dual_ion I1 fire",
+        lambda s: event(s, "fire_resolved").data["hits"] >= 2,
+    )
+    resolved = event(step, "fire_resolved").data
+    assert len(resolved["groups"][0]["rolls"]) == 4  # one attack per Y-wing
+    assert len([e for e in step.events if e.kind == "ion_result"]) == resolved["hits"]
+
+
+# -- control systems scrambled and Will ------------------------------------------------------------------------------
+def test_control_scrambled_results_stack_on_a_ships_shots_to_a_max_of_6_seed():
+    from games.engines.earlydays.state import Effect
+
+    scrambled = Effect("scrambled", since=1, until=2)
+    corvette = unit("R1", "corvette_rebel", "1010", "E", effects=(scrambled, scrambled))
+    state = shooting(corvette, unit("I1", "corvette_imperial", "1210", "W"), turn=2)
+    th = needed(state, "R1", "laser_turret_1", "I1", "fire")
+    assert parts(th)["control_scrambled"] == 2 and th.needed == 4
+    thrice = replace(corvette, effects=(scrambled,) * 3)
+    state = shooting(thrice, unit("I1a", "tie_fighter", "1210", "W"), turn=2)
+    th = needed(state, "R1", "laser_turret_1", "I1a", "fire")  # 4 against a TIE flight, +3: max 6
+    assert (th.needed, th.lucky, parts(th)["control_scrambled"]) == (6, False, 2)
+
+
+def test_a_scrambled_ship_gets_minus_1_on_its_will_save_too_seed():
+    from games.engines.earlydays.state import Effect
+
+    scrambled = unit("R1", "corvette_rebel", "1010", "E", effects=(Effect("scrambled", since=1, until=2),))
+    vader = unit("I1a", "vader_squadron", "1210", "W", options=("vader",), vader=True)
+    state = shooting(scrambled, vader, turn=2, fire_done=(True, False))
+    save = event(ok(state, IMPERIAL, "fire I1a tie_lasers R1 linked"), "will_save").data
+    assert save["total"] == save["roll"] + 1 and save["will"] == 3
+
+
+def test_ships_make_will_saves_with_their_crews_will_seed():
+    vader = unit("I1a", "vader_squadron", "1210", "W", options=("vader",), vader=True)
+    freighter = unit("R1", "light_freighter", "1010", "E")
+    state = shooting(freighter, vader, fire_done=(True, False))
+    save = event(ok(state, IMPERIAL, "fire I1a tie_lasers R1 linked"), "will_save").data
+    assert save["will"] == 2  # civilian crew
+
+
+def test_paying_han_and_chewie_2_points_extra_gives_them_will_4_seed():
+    from games.engines.earlydays.units import crew
+
+    assert crew(unit("R1", "falcon", "1010")).will == 3
+    assert crew(unit("R1", "falcon", "1010", options=("falcon_paid",))).will == 4
