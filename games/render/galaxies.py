@@ -1,8 +1,8 @@
 """Battleship Galaxies drawings from the engine's view dict (games/engines/galaxies/view.py).
 
 ``svg`` is the hex board on the match page (multi-hex ships, shield and hull pegs,
-obstacles, discovery tiles); ``text`` and ``html`` go into emails, with the ship cards in
-play. Each draws only what the view holds - never the state - so a seat's view can never
+obstacles, discovery tiles) with the ship cards in play drawn under it; ``text`` and
+``html`` go into emails, with the ship cards in play too. Each draws only what the view holds - never the state - so a seat's view can never
 show another seat's screen, holds or hand. Hexes carry ``data-hex`` and ships ``data-ship``
 for the page script and browser tests.
 """
@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 from html import escape
 from typing import Any
+
+from .galaxies_cards import pegs, svg_cards
 
 FACTION_FILL = {"isn": "#3b82f6", "wretch": "#d94848"}
 ZONE_TINT = {"isn": "#1b2f5c", "wretch": "#4f1f2a"}
@@ -129,7 +131,9 @@ def _corners(x: float, y: float, radius: float) -> str:
 def svg(view: dict[str, Any]) -> str:
     cols = _columns(view)
     width = SIZE * 2 + 1.5 * SIZE * (len(cols) - 1) + 8
-    height = math.sqrt(3) * SIZE * _rows(view) + 8
+    board_height = math.sqrt(3) * SIZE * _rows(view) + 8
+    cards, cards_height = svg_cards(view, width, board_height, FACTION_FILL)
+    height = board_height + cards_height
     zones, terrain, tiles = _zones(view), _terrain(view), _tiles(view)
     title = f"Battleship Galaxies board. {status_line(view)}."
     parts = [
@@ -157,6 +161,7 @@ def svg(view: dict[str, Any]) -> str:
                 f' stroke="{TILE_FILL}" stroke-width="3"/></g>'
             )
     parts += _svg_ships(view)
+    parts += cards
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -189,20 +194,9 @@ def _svg_ships(view: dict[str, Any]) -> list[str]:
             f'<text x="{mx:.1f}" y="{my - 2:.1f}" font-size="9" font-weight="bold" fill="#fff" text-anchor="middle"'
             f' pointer-events="none">{esc(str(ship.get("id", "")).upper())}</text>'
         )
-        body += _pegs(ship, mx, my + 6)
+        body += pegs(ship, mx, my + 6)
         out.append(group + "".join(body) + "</g>")
     return out
-
-
-def _pegs(ship: dict[str, Any], x: float, y: float) -> list[str]:
-    """Blue shield pegs and red hull pegs under the ship's label."""
-    shields, damage = int(ship.get("shields") or 0), int(ship.get("damage") or 0)
-    pegs = ["#60a5fa"] * min(shields, 8) + ["#ef4444"] * min(damage, 8)
-    start = x - (len(pegs) - 1) * 2.5
-    return [
-        f'<circle class="peg" cx="{start + i * 5:.1f}" cy="{y:.1f}" r="2" fill="{colour}"/>'
-        for i, colour in enumerate(pegs)
-    ]
 
 
 # -- text (plain-text emails) --------------------------------------------------------------------------

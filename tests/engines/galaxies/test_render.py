@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import xml.etree.ElementTree as ET
 
+from games.engines.galaxies.data import DATA
 from games.render import galaxies as R
 from games.render import html_board, svg_board, text_board
 
@@ -18,7 +19,7 @@ def _view(seat):
     cards = [
         ship("ev", ISN, ("h9", "h10", "i10")),
         hidden("ba", ISN, "veteran", carrier="ev"),
-        ship("bs", ISN, "e10", "f10", "g11"),
+        ship("bs", ISN, "e10", "f10", "g11", attached=[tac(0, 4, "isn-cannon")]),
         ship("sb", WRETCH, ("h2", "h3"), shields=2, damage=1),
     ]
     return E.view(position(cards, hands=((tac(0, 1, "isn-lock"),), ())), seat)
@@ -40,6 +41,29 @@ def test_the_svg_draws_every_hex_multi_hex_ships_obstacles_and_tiles():
     assert {g.get("data-tile") for g in root.iter(f"{NS}g") if g.get("data-tile")} == {"energy"}
 
 
+def test_the_svg_shows_the_ship_cards_in_play_with_pegs_and_target_grids():
+    """Issue part 7: the ship cards in play - numbers, weapons, power, attached cards, each
+    ship's pegs and the target grid with its critical cells (BG-04)."""
+    root = ET.fromstring(R.svg(_view(WRETCH)))
+    cards = {g.get("data-card"): g for g in root.iter(f"{NS}g") if g.get("data-card")}
+    assert set(cards) == {"ev", "bs", "sb"}
+    texts = {code: [t.text for t in g.iter(f"{NS}text")] for code, g in cards.items()}
+    assert texts["ev"][:3] == [
+        "EV ISN Everest",
+        "standard large, move 3, activate 4",
+        "hull 10, shields 6, capacity 12",
+    ]
+    assert "Heavy batteries: range 8, 2 x 2, charge 0" in texts["ev"]
+    assert "+ Auxiliary Cannon (Additional Weapon)" in texts["bs"]
+    assert {"BS1", "BS2", "BS3"} <= set(texts["bs"])
+    sb_pegs = [c.get("fill") for c in cards["sb"].iter(f"{NS}circle")]
+    assert sb_pegs.count("#60a5fa") == 2 and sb_pegs.count("#ef4444") == 1
+    for code, g in cards.items():
+        cells = [r.get("class") for r in g.iter(f"{NS}rect") if (r.get("class") or "").startswith("grid-")]
+        grid = "".join(DATA.ships[code].grid)
+        assert cells.count("grid-critical") == 2 and len(cells) == grid.count("x") + grid.count("*")
+
+
 def test_the_svg_stays_inside_its_view_box_for_either_side():
     for seat in (ISN, WRETCH):
         root = ET.fromstring(R.svg(_view(seat)))
@@ -48,6 +72,10 @@ def test_the_svg_stays_inside_its_view_box_for_either_side():
             for point in e.get("points").split():
                 x, y = (float(v) for v in point.split(","))
                 assert 0 <= x <= width and 0 <= y <= height
+        for e in root.iter(f"{NS}rect"):
+            x, y = float(e.get("x")), float(e.get("y"))
+            assert x >= 0 and x + float(e.get("width")) <= width and y >= 0
+            assert y + float(e.get("height")) <= height
 
 
 def test_every_text_is_escaped():
