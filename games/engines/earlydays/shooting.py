@@ -137,7 +137,8 @@ def problem(state: State, seat: int, m: Move) -> Invalid | None:
         and t.seat == state_station_side(state)
     ):
         return Invalid(
-            "target_protected", f"{t.id} holds the hostages; the Imperials do not fire on it (SW-62)."
+            "target_protected",
+            f"{t.id} holds the hostages the Imperials came to save; they do not fire on it ([SEED] Hostage situation, SW-62).",
         )
     modes = ("rapid", "linked") if w.has_modes and not w.turret else ("fire",)
     if m["mode"] not in modes:
