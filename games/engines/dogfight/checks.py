@@ -74,7 +74,9 @@ def _fleet(state: State, seat: int, m: Move) -> Invalid | None:
             f"That fleet is worth {pts} PTS; the limit is {state.points_limit} (SETUP).",
         )
     if sum(counts.values()) < RULES["min_fleet_ships"]:
-        return Invalid("fleet_empty", "A fleet needs at least one ship, or it would lose at once.")
+        return Invalid(
+            "fleet_empty", "A fleet needs at least one ship, or it would lose at once (house rule SD-H1)."
+        )
     return None
 
 
@@ -125,11 +127,16 @@ def _play(state: State, seat: int, m: Move) -> Invalid | None:
         if m.kind != "defend":
             return Invalid(
                 "decision_pending",
-                f"First answer the attack on {defender.id}: defend def1, defend def2 or defend none.",
+                f"First answer the attack on {defender.id}: defend def1, defend def2 or defend none "
+                "(your standing orders say ask me, AS-SD-3).",
             )
         counter = m["counter"]
         if counter != NO_COUNTER and counter not in state.hand_types(seat):
-            return Invalid("no_counter", f"You hold no {label(counter)} counter.")
+            return Invalid(
+                "no_counter",
+                f"You hold no {label(counter)} counter; only a DEF counter you hold can raise "
+                "the defence (COMBAT).",
+            )
         return None
     if m.kind == "defend":
         return Invalid("no_decision", "No attack is waiting for your DEF counter decision.")
@@ -145,7 +152,11 @@ def _discard(state: State, seat: int, m: Move) -> Invalid | None:
             "Counters are discarded at the start of a game turn [1], before drawing, moving or attacking.",
         )
     if m["counter"] not in state.hand_types(seat):
-        return Invalid("no_counter", f"You hold no {label(m['counter'])} counter to discard.")
+        return Invalid(
+            "no_counter",
+            f"You hold no {label(m['counter'])} counter; only counters in your possession "
+            "can be discarded [1].",
+        )
     return None
 
 
@@ -174,7 +185,7 @@ def _no_ap(state: State, seat: int, cost: int, what: str) -> Invalid | None:
     held = state.held(seat, AP)
     if held >= cost:
         return None
-    return Invalid("no_ap", f"{what} costs {cost} AP and you hold {held} AP counter(s).")
+    return Invalid("no_ap", f"{what} costs {cost} AP and you hold {held} AP counter(s) [2b].")
 
 
 def _spend_stage(state: State) -> Invalid | None:
@@ -193,7 +204,10 @@ def _own_ship(state: State, seat: int, text: str) -> Invalid | tuple[Square, str
         return sq
     ship = state.ship_at(sq.name)
     if ship is None or ship.owner != seat:
-        return Invalid("no_ship", f"You have no ship on {sq.name}.")
+        return Invalid(
+            "no_ship",
+            f"You have no ship on {sq.name}; only your own ships move and attack (MOVEMENT, COMBAT).",
+        )
     return sq, ship.id
 
 
@@ -208,7 +222,7 @@ def _move(state: State, seat: int, m: Move) -> Invalid | None:
     to = _square(m["to"], "Destination")
     if isinstance(to, Invalid):
         return to
-    bad = _no_ap(state, seat, RULES["move_cost"], "Moving a ship")
+    bad = _no_ap(state, seat, RULES["move_cost"], "Moving a ship (MOVEMENT)")
     if bad is not None:
         return bad
     ship = state.ship(ship_id)
@@ -287,7 +301,10 @@ def _attack(state: State, seat: int, m: Move) -> Invalid | None:
             "not_adjacent",
             f"{target.id} on {to.name} is not adjacent to {ship_id} on {frm.name} (COMBAT).",
         )
-    return _no_ap(state, seat, RULES["combat_cost"], "A combat")
+    if m.get("repeat"):
+        cost = RULES["combat_cost"] + RULES["repeat_cost"]
+        return _no_ap(state, seat, cost, "A combat with its repeat declared (COMBAT, AS-SD-4)")
+    return _no_ap(state, seat, RULES["combat_cost"], "A combat (COMBAT)")
 
 
 def _repeat(state: State, seat: int, m: Move) -> Invalid | None:
@@ -299,7 +316,7 @@ def _repeat(state: State, seat: int, m: Move) -> Invalid | None:
             "A repeat is only allowed as the very next move after a combat of yours in which "
             "the defender survived, once per combat (COMBAT).",
         )
-    return _no_ap(state, seat, RULES["repeat_cost"], "A repeated combat")
+    return _no_ap(state, seat, RULES["repeat_cost"], "A repeated combat (COMBAT)")
 
 
 CHECKS = {

@@ -42,16 +42,24 @@ def eliminate(state: State, ship: Ship) -> State:
 
 
 def start(
-    state: State, attacker_id: str, defender_id: str, repeat: bool, dice: Dice
+    state: State,
+    attacker_id: str,
+    defender_id: str,
+    repeat: bool,
+    dice: Dice,
+    then_repeat: bool = False,
 ) -> tuple[State, list[Event]]:
     """Throw the attack die; on a potential hit, decide the DEF counter or pause to ask."""
     att, dfn = state.ship(attacker_id), state.ship(defender_id)
     assert att is not None and dfn is not None
     support = supported(state, att, dfn)
     target = DATA.ship_types[att.type].att + (RULES["support_bonus"] if support else 0)
+    events = []
+    if then_repeat:  # AS-SD-4: told before the dice, so everyone knows what follows
+        events.append(Event("repeat_declared", {"seat": att.owner, "attacker": att.id, "defender": dfn.id}))
     roll = dice.roll(RULES["die"], f"attack {att.id} -> {dfn.id}")
-    combat = Combat(att.id, dfn.id, repeat, support, roll, target, roll <= target)
-    events = [
+    combat = Combat(att.id, dfn.id, repeat, support, roll, target, roll <= target, then_repeat=then_repeat)
+    events += [
         Event(
             "attack_rolled",
             {

@@ -145,6 +145,7 @@ EVENT_TEXT: dict[str, Callable[[Mapping[str, Any], int | None], str | None]] = {
     "ship_moved": lambda d, v: (
         f"{_who(d['seat'], v)} moved {d['ship']} {d['from']} → {d['to']} ({d['ap']} AP)"
     ),
+    "repeat_declared": lambda d, v: f"{_who(d['seat'], v)} declared a repeat if {d['defender']} survives",
     "attack_rolled": _attack,
     "defence_asked": lambda d, v: f"waiting for {_who(d['seat'], v)} to decide on a DEF counter",
     "defence_answered": _answered,

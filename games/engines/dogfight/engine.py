@@ -17,7 +17,7 @@ class Dogfight(Engine):
 
     key = "space-dogfight"
     title = "Space Dogfight"
-    version = "1"
+    version = "2"  # 2: an attack may declare its repeat (AS-SD-4)
     min_seats = 2
     max_seats = 2
     seat_names = tuple(c.capitalize() for c in COLOURS)

@@ -50,7 +50,10 @@ def move(frm: str, to: str) -> Move:
     return Move.of("move", **{"from": frm, "to": to})
 
 
-def attack(frm: str, to: str) -> Move:
+def attack(frm: str, to: str, repeat: bool = False) -> Move:
+    """COMBAT; ``repeat`` declares "repeat if the defender survives" with the attack (AS-SD-4)."""
+    if repeat:
+        return Move.of("attack", **{"from": frm, "to": to, "repeat": True})
     return Move.of("attack", **{"from": frm, "to": to})
 
 
@@ -103,6 +106,12 @@ def _text(what: str) -> Callable[[Any], str | None]:
     return check
 
 
+def _true(v: Any) -> str | None:
+    if v is True:
+        return None
+    return '"repeat" may only be true (leave it out to decide on the repeat after the combat).'
+
+
 def def2_thresholds() -> tuple[int, ...]:
     """The values of ``def2_min_pts``: 0 or a ship type's PTS (AS-SD-3)."""
     return (0, *DATA.pts_values)
@@ -124,6 +133,9 @@ SHAPES: dict[str, dict[str, Callable[[Any], str | None]]] = {
     },
     "defend": {"counter": _one_of((*DATA.def_types, NO_COUNTER), '"counter"')},
 }
+OPTIONAL: dict[str, dict[str, Callable[[Any], str | None]]] = {
+    "attack": {"repeat": _true},  # AS-SD-4: the repeat declared with the attack
+}
 
 
 def shape(m: Move) -> Invalid | None:
@@ -133,13 +145,15 @@ def shape(m: Move) -> Invalid | None:
             "unknown_move",
             f"Space Dogfight has no move {m.kind!r}; the moves are {', '.join(KINDS)}.",
         )
-    spec = SHAPES[m.kind]
+    spec, extra = SHAPES[m.kind], OPTIONAL.get(m.kind, {})
     given = dict(m.args)
-    if set(given) != set(spec):
+    if not set(spec) <= set(given) <= set(spec) | set(extra):
         want = ", ".join(f'"{f}"' for f in spec) or "no fields"
-        return Invalid("bad_move", f'A "{m.kind}" move takes {want} besides "kind".')
-    for name, check in spec.items():
-        problem = check(given[name])
+        optional = ", ".join(f'"{f}"' for f in extra)
+        also = f" (and optionally {optional})" if extra else ""
+        return Invalid("bad_move", f'A "{m.kind}" move takes {want}{also} besides "kind".')
+    for name, check in {**spec, **extra}.items():
+        problem = check(given[name]) if name in given else None
         if problem:
             return Invalid("bad_move", problem)
     return None
@@ -191,11 +205,14 @@ def _turn_moves(state: State, seat: int) -> list[Move]:
                 mov = DATA.ship_types[ship.type].mov
                 out.extend(move(ship.square, to) for to in reachable(state, ship.square, seat, mov))
         if ap >= RULES["combat_cost"]:
+            declare = ap >= RULES["combat_cost"] + RULES["repeat_cost"]  # AS-SD-4
             for ship in state.fleet(seat):
                 for sq in neighbours(ship.square):
                     target = state.ship_at(sq)
                     if target is not None and target.owner != seat:
                         out.append(attack(ship.square, sq))
+                        if declare:
+                            out.append(attack(ship.square, sq, repeat=True))
         if t.repeat is not None and ap >= RULES["repeat_cost"]:
             out.append(REPEAT)
     out.append(END)

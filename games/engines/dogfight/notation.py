@@ -5,7 +5,7 @@ place A b2
 discard AP | DEF1 | DEF2 | BLANK   (also def+1, def+2)
 draw
 move b3 b5                 (also "b3-b5", "b3 -> b5", "b3 to b5")
-attack b3 b4
+attack b3 b4               (add "repeat" to repeat at once if the defender survives, AS-SD-4)
 repeat
 end                        (also "pass")
 orders best|lowest|never [<min PTS for DEF2>] [ask]     e.g. "orders best 20 ask"
@@ -25,7 +25,8 @@ from .state import Orders
 
 HELP = (
     "Write one move, e.g. 'fleet 4A 1B 0C 1D', 'place A b2', 'discard AP', 'draw', "
-    "'move b3 b5', 'attack b3 b4', 'repeat', 'end', 'orders best 20', 'defend none'."
+    "'move b3 b5', 'attack b3 b4', 'attack b3 b4 repeat', 'repeat', 'end', 'orders best 20', "
+    "'defend none'."
 )
 _FLEET_ITEM = re.compile(r"^(\d{1,3})([a-z])$")
 
@@ -67,11 +68,13 @@ def parse(text: str) -> Move | Invalid:
         if rest[0].upper() in DATA.ship_types and sq:
             return mv.place(rest[0].upper(), sq)
     if verb in ("move", "attack"):
-        squares = [w for w in "-".join(rest).replace("-to-", "-").split("-") if w]
+        declared = verb == "attack" and bool(rest) and rest[-1] == "repeat"
+        squares = [w for w in "-".join(rest[:-1] if declared else rest).replace("-to-", "-").split("-") if w]
         parsed = [_square(w) for w in squares]
         if len(parsed) == 2 and all(parsed):
-            make = mv.move if verb == "move" else mv.attack
-            return make(parsed[0], parsed[1])  # type: ignore[arg-type]
+            if verb == "move":
+                return mv.move(parsed[0], parsed[1])  # type: ignore[arg-type]
+            return mv.attack(parsed[0], parsed[1], repeat=declared)  # type: ignore[arg-type]
     if verb == "discard" and len(rest) == 1 and rest[0] in COUNTER_NAMES:
         counter = COUNTER_NAMES[rest[0]]
         if counter in DATA.hand_types:
@@ -131,7 +134,7 @@ def _notation(m: Move) -> str:
     if k == "place":
         return f"place {m['ship']} {m['to']}"
     if k in ("move", "attack"):
-        return f"{k} {m['from']} {m['to']}"
+        return f"{k} {m['from']} {m['to']}" + (" repeat" if m.get("repeat") else "")
     if k == "discard":
         return f"discard {m['counter']}"
     if k == "defend":

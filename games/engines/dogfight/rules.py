@@ -252,7 +252,8 @@ def _attack(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events
     att, dfn = state.ship_at(m["from"]), state.ship_at(m["to"])
     assert att is not None and dfn is not None
     state = _pay(state, seat, RULES["combat_cost"])
-    return combat.start(state, att.id, dfn.id, False, dice)
+    state, events = combat.start(state, att.id, dfn.id, False, dice, then_repeat=m.get("repeat", False))
+    return _declared_repeat(state, events, dice)
 
 
 def _repeat(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
@@ -267,6 +268,21 @@ def _defend(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events
     counter = None if m["counter"] == "none" else m["counter"]
     events = [Event("defence_answered", {"seat": seat, "counter": m["counter"]})]
     state, more = combat.resolve(state, state.pending, counter, dice)
+    return _declared_repeat(state, events + more, dice)
+
+
+def _declared_repeat(state: State, events: Events, dice: Dice) -> tuple[State, Events]:
+    """AS-SD-4: a repeat declared with the attack follows at once if the defender survived.
+
+    It waits while the defender decides on a DEF counter ("ask me"), and then follows the
+    answer in the same entry. The 1 AP is there: the declaration needed it up front.
+    """
+    c, turn = state.last_combat, state.turn
+    if state.pending is not None or c is None or not c.then_repeat or turn is None or turn.repeat is None:
+        return state, events
+    assert state.held(turn.seat, AP) >= RULES["repeat_cost"]
+    state = _pay(state, turn.seat, RULES["repeat_cost"])
+    state, more = combat.start(state, c.attacker, c.defender, True, dice)
     return state, events + more
 
 

@@ -49,7 +49,11 @@ class Orders:
 
 @dataclass(frozen=True)
 class Combat:
-    """One combat (or repeat) as it stands: ``result`` is "pending" while the defender decides."""
+    """One combat (or repeat) as it stands: ``result`` is "pending" while the defender decides.
+
+    ``then_repeat``: the attacker declared with the attack that it repeats if the defender
+    survives (AS-SD-4).
+    """
 
     attacker: str
     defender: str
@@ -62,6 +66,7 @@ class Combat:
     defence_roll: int | None = None
     defence_target: int | None = None
     result: str = "pending"
+    then_repeat: bool = False
 
 
 @dataclass(frozen=True)
@@ -155,6 +160,17 @@ def _plain(obj: Any) -> dict[str, Any]:
     return {f.name: getattr(obj, f.name) for f in fields(obj)}
 
 
+def _combat(combat: Combat | None) -> dict[str, Any] | None:
+    """A combat's JSON; ``then_repeat`` only when set, so the states of matches played
+    before the AS-SD-4 declaration existed stay byte for byte the same."""
+    if combat is None:
+        return None
+    data = _plain(combat)
+    if not combat.then_repeat:
+        del data["then_repeat"]
+    return data
+
+
 def dump(state: State) -> dict[str, Any]:
     data = _plain(state)
     data["asteroids"] = list(state.asteroids)
@@ -170,8 +186,8 @@ def dump(state: State) -> dict[str, Any]:
     if state.turn is not None:
         data["turn"] = _plain(state.turn)
         data["turn"]["repeat"] = None if state.turn.repeat is None else list(state.turn.repeat)
-    data["pending"] = None if state.pending is None else _plain(state.pending)
-    data["last_combat"] = None if state.last_combat is None else _plain(state.last_combat)
+    data["pending"] = _combat(state.pending)
+    data["last_combat"] = _combat(state.last_combat)
     data["outcome"] = None if state.outcome is None else state.outcome.to_json()
     return data
 

@@ -23,10 +23,11 @@ Keys (stable; new keys may be added, none renamed):
   [{"id", "type", "label"}], "unplaced": [{"id", "type"}], "orders": {"id", "def_counter",
   "def2_min_pts", "ask"}}.
 - ``pending``: None, or the paused combat {"seat" (who must answer), "attacker",
-  "defender", "repeat", "support", "attack_roll", "attack_target"}.
+  "defender", "repeat", "support", "attack_roll", "attack_target", "then_repeat" (the
+  attacker declared a repeat with the attack, AS-SD-4)}.
 - ``last_combat``: None, or {"attacker", "defender", "repeat", "support", "attack_roll",
   "attack_target", "potential_hit", "def_counter", "defence_roll", "defence_target",
-  "result" ("miss" | "blocked" | "eliminated")}.
+  "result" ("miss" | "blocked" | "eliminated"), "then_repeat"}.
 - ``cup_size``; ``cup``: None unless ``reveal_all``, then [{"id", "type"}].
 - ``outcome``: None or {"winners", "draw", "reason", "scores"}.
 """
@@ -136,6 +137,7 @@ def view(state: State, viewer: int | None, reveal_all: bool = False) -> dict[str
             "support": p.support,
             "attack_roll": p.attack_roll,
             "attack_target": p.attack_target,
+            "then_repeat": p.then_repeat,
         }
     return {
         "game": "space-dogfight",

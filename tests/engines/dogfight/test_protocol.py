@@ -28,6 +28,7 @@ CANONICAL = [
     "draw",
     "move b3 b5",
     "attack b3 b4",
+    "attack b3 b4 repeat",
     "repeat",
     "end",
     "orders best 0",
@@ -42,7 +43,7 @@ CANONICAL = [
 def test_the_engine_is_registered_under_its_stable_key():
     engine = get("space-dogfight")
     assert engine is E
-    assert (engine.title, engine.version) == ("Space Dogfight", "1")
+    assert (engine.title, engine.version) == ("Space Dogfight", "2")
     assert (engine.min_seats, engine.max_seats) == (2, 2)
     assert tuple(engine.seat_names) == ("Blue", "Red")
 
@@ -139,6 +140,10 @@ def test_notation_unreadable_text_is_refused_with_help(text):
         ({"kind": "orders", "def_counter": "best", "def2_min_pts": 17, "ask": False}, "bad_move"),
         ({"kind": "orders", "def_counter": "best", "def2_min_pts": 0, "ask": 1}, "bad_move"),
         ({"kind": "defend", "counter": "AP"}, "bad_move"),
+        ({"kind": "attack", "from": "c3", "to": "c4", "repeat": False}, "bad_move"),
+        ({"kind": "attack", "from": "c3", "to": "c4", "repeat": "yes"}, "bad_move"),
+        ({"kind": "attack", "from": "c3", "to": "c4", "twice": True}, "bad_move"),
+        ({"kind": "move", "from": "c3", "to": "c4", "repeat": True}, "bad_move"),
     ],
 )
 def test_a_move_must_have_exactly_its_fields_with_valid_values(raw, code):
@@ -263,6 +268,36 @@ def test_timeouts_end_the_turn_and_place_the_first_legal_ship():
     assert E.notation(E.timeout_move(place, BLUE)) == "place A a1"
 
 
+def test_describe_a_declared_repeat_to_everyone():
+    state = position(("blue A c3", "red A c4", "red B h8"), hands=(("AP",) * 3, ()))
+    step = ok(state, BLUE, "attack c3 c4 repeat")
+    item = LogItem(4, BLUE, mv.attack("c3", "c4", repeat=True).to_json(), list(step.events))
+    assert E.describe(item, RED).startswith("Blue declared a repeat if red-1 survives; Blue attacked red-1")
+    assert E.describe(item, BLUE).startswith("You declared a repeat if red-1 survives; You attacked red-1")
+
+
+def test_a_combat_without_a_declared_repeat_dumps_as_before_the_declaration_existed():
+    state = position(("blue A c3", "red A c4", "red B h8"), hands=(("AP",) * 3, ()))
+    plain = E.dump(ok(state, BLUE, "attack c3 c4").state)
+    assert set(plain["last_combat"]) == {
+        "attacker",
+        "defender",
+        "repeat",
+        "support",
+        "attack_roll",
+        "attack_target",
+        "potential_hit",
+        "def_counter",
+        "defence_roll",
+        "defence_target",
+        "result",
+    }
+    declared = seek(state, BLUE, "attack c3 c4 repeat", lambda s: s.state.ship("red-1") is not None)
+    data = E.dump(declared.state)
+    assert "then_repeat" not in data["last_combat"]  # the repeat is the last combat
+    assert E.load(json.loads(json.dumps(data))) == declared.state
+
+
 def test_dump_and_load_round_trip_a_paused_combat():
     state = position(
         ("blue A c3", "red A c4"),
@@ -272,6 +307,15 @@ def test_dump_and_load_round_trip_a_paused_combat():
     paused = seek(state, BLUE, "attack c3 c4", lambda s: s.state.pending is not None).state
     data = json.loads(json.dumps(E.dump(paused)))
     assert E.load(data) == paused
+    state = position(
+        ("blue A c3", "red A c4"),
+        hands=(("AP", "AP", "AP"), ("DEF1",)),
+        orders=(Orders(), Orders(ask=True)),
+    )
+    step = seek(state, BLUE, "attack c3 c4 repeat", lambda s: s.state.pending and not s.state.pending.repeat)
+    data = json.loads(json.dumps(E.dump(step.state)))
+    assert data["pending"]["then_repeat"] is True
+    assert E.load(data) == step.state
 
 
 # -- the rule checks and the legal-move list agree --------------------------------------------------
@@ -287,6 +331,7 @@ def candidates(state, seat):
         for sq in names:
             if distance(ship.square, sq) <= 4:
                 out += [mv.move(ship.square, sq), mv.attack(ship.square, sq)]
+                out.append(mv.attack(ship.square, sq, repeat=True))
     return out
 
 

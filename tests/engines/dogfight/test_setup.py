@@ -30,6 +30,15 @@ def test_sd01_the_board_is_8_files_by_10_rows_with_blue_rows_1_2_and_red_rows_9_
     assert board["forward"] == {"blue": 1, "red": -1}
 
 
+def test_setup_each_player_flies_one_colour_set_seat_one_blue_and_seat_two_red():
+    assert tuple(E.seat_names) == ("Blue", "Red")
+    players = E.view(start().state, None)["players"]
+    assert [(p["seat"], p["colour"]) for p in players] == [(BLUE, "blue"), (RED, "red")]
+    state = placing(blue="fleet 1A", red="fleet 1A")
+    state = ok(ok(state, BLUE, "place A a1").state, RED, "place A a10").state
+    assert [(s.id, s.owner) for s in state.ships] == [("blue-1", BLUE), ("red-1", RED)]
+
+
 def test_sd02_each_asteroid_goes_on_the_numbered_square_of_its_die_roll():
     step = start()
     placed = [e.data for e in step.events if e.kind == "asteroid_placed"]
@@ -121,8 +130,12 @@ def test_setup_a_fleet_uses_only_the_counters_of_one_colour_set():
     assert refused(start().state, BLUE, "fleet 3C").code == "fleet_too_many"
 
 
-def test_house_rule_an_empty_fleet_is_refused():
-    assert refused(start().state, BLUE, "fleet 0A 0B 0C 0D").code == "fleet_empty"
+def test_sd_h1_an_empty_fleet_is_refused():
+    bad = refused(start().state, BLUE, "fleet 0A 0B 0C 0D")
+    assert bad.code == "fleet_empty" and "SD-H1" in bad.message
+    assert all(
+        sum(dict(m["ships"]).values()) >= 1 for m in E.legal_moves(start().state, BLUE) if m.kind == "fleet"
+    )
 
 
 def test_setup_the_points_limit_option_sets_the_fleet_budget():
@@ -167,6 +180,17 @@ def test_build_lists_every_fleet_within_the_limit_perft():
     fleets = [m for m in moves if m.kind == "fleet"]
     assert len(fleets) == 79
     assert len(moves) == 79 + 29  # every other standing-orders combination
+
+
+def test_setup_unused_ship_counters_are_put_aside_face_down_and_never_used():
+    state = placing(blue="fleet 1B", red="fleet 1A")
+    state = ok(ok(state, BLUE, "place B b2").state, RED, "place A a10").state
+    assert state.phase == PLAY and state.holds == ((), ())
+    assert E.view(state, BLUE)["you"]["unplaced"] == []
+    assert [s.type for s in state.fleet(BLUE)] == ["B"]  # the other ten blue counters never play
+    assert refused(state, BLUE, "place A b1").code == "wrong_phase"
+    seen = json.dumps(E.view(state, RED))
+    assert "hold-0" not in seen and E.view(state, RED)["players"][BLUE]["unplaced"] is None
 
 
 # -- placement (SETUP, SD-11) ----------------------------------------------------------------

@@ -113,6 +113,18 @@ def test_draw_a_counter_is_kept_hidden_from_the_other_player_as_sd_2():
     assert cid not in json.dumps([e.to_json() for e in step.events])
 
 
+def test_draw_takes_one_counter_at_random_out_of_the_cup():
+    state = position(cup=("AP", "DEF1", "BLANK"))
+    drawn = set()
+    for seq in range(1, 40):
+        step = ok(state, BLUE, "draw", dice(seq))
+        (cid,) = step.state.hands[BLUE]
+        assert cid in state.cup and cid not in step.state.cup
+        assert len(step.state.cup) == len(state.cup) - 1
+        drawn.add(step.state.hand_types(BLUE))
+    assert drawn == {("AP",), ("DEF1",), ("BLANK",)}
+
+
 def test_as_sd_2_hand_size_is_public_but_the_counters_are_not():
     state = position(hands=(("AP", "DEF1", "BLANK"), ()))
     seen = E.view(state, RED)
