@@ -62,6 +62,14 @@ def test_asteroid_fields_block_the_line_of_fire():
     ok(duel(ship("ba", ISN, ("g9", "g10")), ship("ck", WRETCH, "g4")), ISN, "fire ba main ck")
 
 
+def test_ships_and_debris_fields_do_not_block_the_line_of_fire():
+    """BG-09: asteroid hexes block a line of fire; nothing else does (skirmish debris j5 k5 j6)."""
+    s = duel(ship("ba", ISN, ("c10", "c11")), ship("rk", ISN, "c7"), ship("ck", WRETCH, "c5"))
+    ok(s, ISN, "fire ba main ck")  # through RK on c7
+    s = duel(ship("ba", ISN, ("j9", "j10")), ship("ck", WRETCH, "j4"))
+    ok(s, ISN, "fire ba main ck")  # through the debris on j5 and j6
+
+
 def test_only_enemy_ships_on_the_battlefield_are_targets():
     s = duel(ship("ba", ISN, ("c10", "c11")), ship("rk", ISN, "c8"), ship("ck", WRETCH, "c4"))
     assert refused(s, ISN, "fire ba main rk").code == "own_ship"
@@ -219,3 +227,19 @@ def test_an_observation_station_gives_all_your_ships_2_more_primary_range():
     )
     assert _primary_range(s, "ba") == 8 and _primary_range(s, "rk") == 6
     assert _primary_range(s, "tk") == 6
+
+
+# -- direct damage ([SOURCED] page 8) -----------------------------------------------------------
+def test_direct_damage_is_like_normal_damage_shield_damage_stops_at_0_and_hull_damage_ignores_shields():
+    """[SOURCED] page 8: direct damage as normal damage; direct shield damage stops at 0 shields;
+    direct hull damage ignores shields (the damage kinds cards and powers may deal)."""
+    from games.engines.galaxies.combat import damage
+
+    s = position([ship("tk", WRETCH, ("c5", "c6"), shields=2)])
+    normal, _ = damage(s, "tk", 3, "normal", "ecm")
+    assert (piece(normal, "tk").shields, piece(normal, "tk").damage) == (0, 1)
+    shield, _ = damage(s, "tk", 3, "shield", "card")
+    assert (piece(shield, "tk").shields, piece(shield, "tk").damage) == (0, 0)
+    hull_only, events = damage(s, "tk", 3, "hull", "card")
+    assert (piece(hull_only, "tk").shields, piece(hull_only, "tk").damage) == (2, 3)
+    assert events[0].data["shields_lost"] == 0 and events[0].data["hull_damage"] == 3

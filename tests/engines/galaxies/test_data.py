@@ -188,3 +188,27 @@ def test_obstacles_and_tiles_lie_on_their_boards_and_do_not_overlap():
         assert all(g.valid(h) for h in used), m.key
         assert len(used) == len(set(used)), m.key
         assert not set(used) & (g.zones[0] | g.zones[1]), m.key
+
+
+def test_the_coordinate_dice_are_a_letter_die_a_to_j_and_a_number_die_1_to_10():
+    """BG-03 (kept in board.toml so d6 or d8 faces are a data change); ECM hits on 5+ [SEED]."""
+    assert DATA.dice == {"letters": "ABCDEFGHIJ", "numbers": 10}
+    assert DATA.ecm["hit_on"] == 5 and DATA.ecm["damage"] == {"small": 1, "medium": 2, "large": 3}
+
+
+def test_no_ship_name_is_in_both_fleets_so_a_ship_taken_over_never_duplicates_one_of_yours():
+    """[SOURCED] page 9: a taken ship named like one of your fleet is destroyed; with one card per
+    named ship and no name shared by the factions, that case cannot arise (nor a duplicate hero)."""
+    names = {s: {DATA.ships[c].name for c in DATA.ships_of(s)} for s in SIDES}
+    assert not names["isn"] & names["wretch"]
+    heroes = {s: {k for k in DATA.cards_of(s) if DATA.cards[k].hero} for s in SIDES}
+    assert heroes["isn"] and heroes["wretch"] and not heroes["isn"] & heroes["wretch"]
+
+
+def test_ships_are_adjacent_when_a_hex_of_one_shares_a_border_with_a_hex_of_the_other():
+    """[SEED] page 6: adjacent - a hex the ship occupies shares a border with one the other occupies."""
+    g = geometry(1)
+    large, medium = ("c8", "c9", "d8"), ("e8", "e9")
+    assert g.adjacent(large, medium) and g.adjacent(medium, large)  # d8 borders e8
+    assert not g.adjacent(large, ("f8", "f9")) and g.gap(large, ("f8", "f9")) == 2
+    assert g.adjacent(("h5",), ("h6",)) and not g.adjacent(("h5",), ("h7",))

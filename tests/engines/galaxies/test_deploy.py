@@ -90,6 +90,17 @@ def test_squadron_ships_are_placed_adjacent_to_another_ship_of_the_squadron():
     assert all(p.shields == 1 for p in card.pieces)  # [SEED] each ship in a squadron gains that many
 
 
+def test_any_number_of_ships_launch_in_one_deploy_phase_while_energy_and_spaces_last():
+    """[SEED] you can launch any number of ships, as long as you have enough energy and spaces."""
+    s = deploy(hidden("ba", ISN), hidden("rk", ISN), hidden("to", ISN), energy=(9, 20))
+    s = ok(ok(s, ISN, "launch ba").state, ISN, "place ba h11 h12").state
+    s = ok(ok(s, ISN, "launch rk").state, ISN, "place rk c12").state
+    assert s.players[ISN].energy == 1 and {c.code for c in s.cards if c.place == LAUNCHED} >= {"ba", "rk"}
+    bad = refused(s, ISN, "launch to")
+    assert bad.code == "no_energy" and "5 energy" in bad.message
+    assert of_kind(s, ISN, "launch") == []
+
+
 def test_launching_costs_energy_you_have():
     bad = refused(deploy(hidden("ev", ISN), energy=(7, 20)), ISN, "launch ev")
     assert bad.code == "no_energy" and "8 energy" in bad.message

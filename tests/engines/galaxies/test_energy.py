@@ -43,6 +43,14 @@ def test_energy_never_goes_above_40_the_excess_is_lost():
     assert has(step, "energy", seat=ISN, change=5, energy=40)
 
 
+def test_energy_never_goes_below_0():
+    """[SOURCED] page 5: energy is kept between 0 and 40 (a Power Drain on 2 energy leaves 0)."""
+    s = position(FLEETS, phase=DEPLOY, energy=(2, 10), hands=((), (tac(1, 1, "wr-tendril"),)))
+    step = ok(s, ISN, "next")
+    assert has(step, "card_played", kind="wr-tendril") and step.state.players[ISN].energy == 0
+    assert has(step, "energy", seat=ISN, change=-2, energy=0)
+
+
 def test_discarding_a_tactic_card_gives_one_energy_any_time_in_your_turn():
     """[SOURCED] page 5: discard for +1 energy; BG-20: the discard pile is public."""
     state = position(FLEETS, hands=((tac(0, 1, "isn-lock"),), ()), energy=(5, 5))

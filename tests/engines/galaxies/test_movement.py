@@ -60,6 +60,16 @@ def test_only_the_ships_of_the_activated_card_move():
     assert refused(s, WRETCH, "step sb o2 o1").code == "not_your_turn"
 
 
+def test_after_one_card_has_attacked_the_next_card_activated_moves_and_attacks():
+    """[SEED] after these 3 steps you may activate another ship card (its own steps 1-3)."""
+    s = moving(ship("ba", ISN, ("c4", "c5")), ship("rk", ISN, "e4"), ship("ck", WRETCH, "c9"), code="ba")
+    s = ok(s, ISN, "fire ba main ck").state
+    s = ok(s, ISN, "activate rk").state
+    s = ok(s, ISN, "step rk e4 e5").state
+    assert refused(s, ISN, "fire ba main ck").code == "not_activated"
+    assert s.turn.card == "rk" and not s.turn.attacking
+
+
 # -- small ships -------------------------------------------------------------------------------
 def test_a_small_ship_moves_to_any_adjacent_space_up_to_its_move_number():
     """[SEED] move 0 to 5 spaces in any direction (BG-05 small: move 5)."""
@@ -221,6 +231,14 @@ def test_a_small_ship_on_a_warp_gate_may_be_placed_on_any_empty_space_within_13(
     assert piece(step.state, "rk").hexes == ("d13",) and not has(step, "ecm")
     assert refused(step.state, ISN, "step rk d13 d14").code == "movement_over"
     assert refused(s, ISN, "warp rk a1").code == "warp_too_far"
+
+
+def test_a_ship_warped_next_to_an_enemy_takes_no_ecm():
+    """[SOURCED] page 7: no ECM for ships placed adjacent (a warp gate places the ship)."""
+    s = moving(ship("rk", ISN, "q13"), ship("ck", WRETCH, "d12"), code="rk", mission="pan-base")
+    step = ok(s, ISN, "warp rk d13")
+    assert "ecm" not in [e.kind for e in step.events]
+    assert step.state.piece("rk")[1].hexes == ("d13",)
 
 
 def test_a_medium_ship_warps_in_two_moves():

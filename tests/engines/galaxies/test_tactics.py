@@ -106,6 +106,22 @@ def test_a_hero_gives_its_ship_card_one_more_move():
     assert next(c for c in E.view(s, ISN)["cards"] if c["code"] == "rk")["stats"]["move"] == 6
 
 
+def test_a_hero_gives_every_weapon_of_its_ship_card_one_more_range():
+    """BG-14 placeholder hero (Master Gunner): +1 range for each weapon of the card."""
+    s = position(
+        [ship("ba", ISN, ("c10", "c11"), attached=[tac(0, 2, "isn-cannon")]), TARGET],
+        hands=((tac(0, 1, "isn-gunner"),), ()),
+        phase=DEPLOY,
+    )
+    ranges = {
+        w["key"]: w["range"] for w in next(c for c in E.view(s, ISN)["cards"] if c["code"] == "ba")["weapons"]
+    }
+    s = ok(s, ISN, "play c0-1 ba").state
+    card = next(c for c in E.view(s, WRETCH)["cards"] if c["code"] == "ba")
+    assert {w["key"]: w["range"] for w in card["weapons"]} == {k: r + 1 for k, r in ranges.items()}
+    assert [a["kind"] for a in card["attached"]] == ["isn-cannon", "isn-gunner"]
+
+
 def test_only_one_copy_of_a_named_hero_is_in_play():
     """[SOURCED] page 9: one copy of each named hero."""
     s = position(
