@@ -1,4 +1,6 @@
-"""A script plays whole matches through the REST API alone, choosing among the legal moves."""
+"""A script plays whole Space Dogfight matches through the REST API alone, choosing among
+the legal moves, in each movement variant (SD-09), and checks along the way that neither
+player ever sees the other's hand, unplaced fleet or standing orders (AS-SD-1, AS-SD-2)."""
 
 from __future__ import annotations
 
@@ -24,13 +26,42 @@ def client(user) -> APIClient:
     return c
 
 
+def secrets_of(view: dict) -> set[str]:
+    """The ids only this seat may see: its counters, its unplaced ships, its orders."""
+    you = view["you"]
+    return {c["id"] for c in you["hand"]} | {h["id"] for h in you["unplaced"]} | {you["orders"]["id"]}
+
+
+def assert_sealed(clients: dict[int, APIClient], pk: int) -> int:
+    """No seat's secret ids appear in anything the API gives the other seat; how many were checked."""
+    seen = {}
+    for seat, c in clients.items():
+        match = c.get(f"/api/matches/{pk}/").json()
+        assert match["your_seat"] == seat
+        given = [
+            match,
+            c.get(f"/api/matches/{pk}/legal-moves/").json(),
+            c.get(f"/api/matches/{pk}/log/").json(),
+        ]
+        seen[seat] = (secrets_of(match["view"]), json.dumps(given))
+    for seat, (mine, _) in seen.items():
+        theirs = seen[1 - seat][1]
+        leaked = sorted(s for s in mine if f'"{s}"' in theirs)
+        assert not leaked, f"seat {1 - seat} can see {leaked} of seat {seat}"
+    return sum(len(mine) for mine, _ in seen.values())
+
+
 def play(clients: dict[int, APIClient], pk: int, rng: random.Random, limit: int = 3000) -> tuple[dict, list]:
     """Play random legal moves until the match ends; return the final match and who was on turn."""
     turns = []
-    for _ in range(limit):
+    checked = 0
+    for step in range(limit):
         match = clients[0].get(f"/api/matches/{pk}/").json()
         if match["status"] == "finished":
+            assert checked > 0
             return match, turns
+        if step % 15 == 0:
+            checked += assert_sealed(clients, pk)
         turns.append(tuple(match["active_seats"]))
         seat = rng.choice(match["active_seats"])
         legal = clients[seat].get(f"/api/matches/{pk}/legal-moves/").json()
@@ -43,14 +74,13 @@ def play(clients: dict[int, APIClient], pk: int, rng: random.Random, limit: int 
     pytest.fail("the match did not end")
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_script_plays_a_whole_match_through_the_api(alice, bob, seed, tmp_path):
+@pytest.mark.parametrize(("movement", "seed"), [("straight", 1), ("straight", 2), ("path", 3)])
+def test_a_script_plays_a_whole_match_through_the_api(alice, bob, movement, seed, tmp_path):
     rng = random.Random(seed)
     a, b = client(alice), client(bob)
+    options = {"turn_cap": 5, "movement": movement}
     r = a.post(
-        "/api/matches/",
-        {"game": "space-dogfight", "options": {"turn_cap": 5}, "invite": ["bob"]},
-        format="json",
+        "/api/matches/", {"game": "space-dogfight", "options": options, "invite": ["bob"]}, format="json"
     )
     pk = r.json()["id"]
     b.post(f"/api/matches/{pk}/join/", {}, format="json")
@@ -58,6 +88,7 @@ def test_a_script_plays_a_whole_match_through_the_api(alice, bob, seed, tmp_path
     final, turns = play({0: a, 1: b}, pk, rng)
 
     assert final["outcome"] is not None and final["active_seats"] == []
+    assert final["view"]["movement"] == movement
     # one "your turn" email per seat that became active, one "match over" per player
     emails = {"alice@example.test": 0, "bob@example.test": 0}
     expected = dict(emails)
