@@ -33,21 +33,55 @@ def context(state: State, u: Unit) -> Moving:
     return state.moving if state.moving is not None and state.moving.unit == u.id else Moving(u.id)
 
 
-def _finishable(state: State, u: Unit, h: Hex, facing: int, hexes: int) -> bool:
-    """SW-06: after a step the unit must still be able to end in a free hex (or leave the
-    map, SW-07) going straight on; we do not search zig-zag escapes."""
-    if not on_map(h):
-        return True
-    allowance, least = move_allowance(u), min_move(u)
-    if hexes >= least and _free(state, name_of(h), u.id):
-        return True
-    for d in range(1, allowance - hexes + 1):
-        h = h.neighbour(facing)
-        if not on_map(h):
+def _finishable(state: State, u: Unit, h: Hex, facing: int, hexes: int, facings: int, straight: int) -> bool:
+    """SW-06: after a step the unit must still be able to end its move in a free hex (or
+    leave the map, SW-07) by some legal way on, whatever a sharper-turn roll gives (SW-22)."""
+    allowance, least, fighter = move_allowance(u), min_move(u), u.kind.cls == FIGHTER
+    seen: dict[tuple[Hex, int, int, int, int], bool] = {}
+
+    def steps(straight_: int) -> tuple[str, ...]:
+        if not fighter:
+            return mv.SHIP_STEPS
+        if u.manoeuvre == "lock":
+            return ("F",)
+        if u.manoeuvre == "run":
+            return ("F", "L", "R")
+        return mv.FIGHTER_STEPS if straight_ >= MOVE["immelmann_straight"] else mv.FIGHTER_STEPS[:-1]
+
+    def ways_on(
+        h: Hex, f: int, n: int, turned: int, line: int, s: str
+    ) -> list[tuple[Hex, int, int, int, int]]:
+        k, d = (MOVE["immelmann_facings"], 0) if s == "IMM" else TURNS[s]
+        if s == "IMM":
+            return [(h, (f + 3) % 6, n, turned + k, 0)]
+        if not fighter and s != "F":
+            return [(h, (f + d) % 6, n, turned + 1, 0)]
+        out = []
+        for t in [k] if k < 2 else [k, 1]:
+            g = (f + d * t) % 6
+            out.append((h.neighbour(g), g, n + 1, turned + t, line + 1 if s == "F" else 0))
+        return out
+
+    def can(h: Hex, f: int, n: int, turned: int, line: int) -> bool:
+        if not on_map(h) or (n >= least and _free(state, name_of(h), u.id)):
             return True
-        if hexes + d >= least and _free(state, name_of(h), u.id):
-            return True
-    return False
+        key = (h, f, n, turned, line)
+        if key not in seen:
+            seen[key] = False  # a loop of turns in place gets nowhere
+            for s in steps(line):
+                k = MOVE["immelmann_facings"] if s == "IMM" else TURNS[s][0]
+                if turned + k > allowance or (
+                    u.manoeuvre == "run" and turned + k > RULES["shooting"]["run_max_facings"]
+                ):
+                    continue
+                if (s == "F" or (fighter and s != "IMM")) and n >= allowance:
+                    continue
+                if all(can(*o) for o in ways_on(h, f, n, turned, line, s)):
+                    seen[key] = True
+                    break
+        return seen[key]
+
+    return can(h, facing, hexes, facings, straight)
 
 
 def _outcomes(u: Unit, m: Moving, s: str) -> list[tuple[Hex, int, int, int]]:
@@ -156,11 +190,12 @@ def problem(state: State, u: Unit, m: Move) -> Invalid | None:
                 "immelmann_straight",
                 f"{u.id} must first move {MOVE['immelmann_straight']} hexes straight without turning ([SEED], SW-23); it has {ctx.straight}.",
             )
-    for h, f, hexes, _ in _outcomes(u, ctx, s):
-        if not _finishable(state, u, h, f, hexes):
+    straight = ctx.straight + 1 if s == "F" else 0
+    for h, f, hexes, facings in _outcomes(u, ctx, s):
+        if not _finishable(state, u, h, f, hexes, facings, straight):
             return Invalid(
                 "no_free_hex",
-                f"After {s} {u.id} could not end its move in a free hex going straight on (SW-06).",
+                f"After {s} {u.id} could not end its move in a free hex, however it went on (SW-06).",
             )
     return None
 

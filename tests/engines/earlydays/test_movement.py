@@ -261,9 +261,23 @@ def test_units_pass_through_occupied_hexes_but_do_not_end_there_sw_06():
 
 
 def test_a_step_that_leaves_no_free_hex_to_end_in_is_refused_sw_06():
+    state = moving(solo(XW, unit("R2a", "x_wing", ahead("1010", "E"), "E")), "R1a", hexes=3)
+    refused(state, REBEL, "move R1a F", "no_free_hex")  # its last hex, and taken
+    assert "move R1a L" in game_moves(state, REBEL)
+
+
+def test_a_step_towards_a_blocked_line_is_legal_when_a_turn_later_reaches_a_free_hex_sw_06():
     blockers = [unit(f"R{n}a", "x_wing", ahead("1010", "E", n), "E") for n in (2, 3, 4)]
     state = solo(XW, *blockers)
-    refused(state, REBEL, "move R1a F", "no_free_hex")
+    assert "move R1a F" in game_moves(state, REBEL)
+    state = walk(state, "F", "L", "F")
+    assert "end R1a" in game_moves(state, REBEL)
+
+
+def test_a_sharper_turn_is_refused_when_its_failed_roll_would_end_in_a_taken_hex_sw_06_sw_22():
+    state = moving(solo(XW, unit("R2a", "x_wing", ahead("1010", "NE"), "E")), "R1a", hexes=3)
+    refused(state, REBEL, "move R1a L2", "no_free_hex")  # a failed roll turns one facing (NE)
+    assert "move R1a R2" in game_moves(state, REBEL)
 
 
 def test_a_unit_leaving_the_map_is_withdrawn_not_destroyed_sw_07():
