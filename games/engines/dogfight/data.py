@@ -126,8 +126,16 @@ def _validate(data: Data) -> Data:
     for table in ("placement", "select", "directions", "first_player"):
         if len(getattr(data, table)) != data.rules["die"]:
             raise ValueError(f"dogfight.toml: {table} needs one entry per die face")
-    if not set(data.select) <= set(range(1, data.asteroid_count + 1)):
-        raise ValueError("dogfight.toml: asteroids.select names an asteroid that does not exist")
+    if set(data.select) != set(range(1, data.asteroid_count + 1)):
+        # SD-07 re-selects until a movable asteroid comes up: each must be selectable
+        raise ValueError("dogfight.toml: asteroids.select must name every asteroid and no other")
+    if (
+        not {"north", "east", "south", "west"}
+        <= set(data.directions)
+        <= {"north", "east", "south", "west", "reroll"}
+    ):
+        # SD-06 re-rolls until a legal direction comes up: each must be possible
+        raise ValueError("dogfight.toml: asteroids.directions must give each of the four directions")
     if len(set(data.placement)) < data.asteroid_count:
         raise ValueError("dogfight.toml: fewer asteroid squares than asteroids")
     return data

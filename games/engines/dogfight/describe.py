@@ -1,7 +1,8 @@
 """One line of human text per log entry, from what the viewer may see of it.
 
 ``item.move`` is None when the move is sealed from the viewer, and ``item.events`` holds
-only the events the viewer may see, so nothing here can leak a secret.
+only the events the viewer may see, so nothing here can leak a secret. Once the match is
+over its players see every move and event, and the lines tell them what was sealed.
 """
 
 from __future__ import annotations
@@ -30,10 +31,10 @@ def describe(item: LogItem, viewer: int | None) -> str:
         return _setup(item.events, viewer)
     who = _who(item.seat, viewer)
     events = list(item.events)
-    if any(e.kind == "move_ast_drawn" for e in events):  # "drew MOVE AST" says it all
+    if any(e.kind in ("move_ast_drawn", "counter_received") for e in events):  # says what was drawn
         events = [e for e in events if e.kind != "counter_drawn"]
     parts = [p for p in (_event(e, item.seat, viewer) for e in events) if p]
-    head = _own_sealed(move, viewer == item.seat)
+    head = _sealed(move, item.seat, viewer)
     if head:
         parts = [head, *(p for p in parts if not p.startswith(who + " "))]
     if not parts:
@@ -56,20 +57,23 @@ def _setup(events: list[Event] | Any, viewer: int | None) -> str:
     return text
 
 
-def _own_sealed(move: Mapping[str, Any], own: bool) -> str | None:
-    """The author's own sealed moves, told in full to the author only."""
-    if not own or not move:
+def _sealed(move: Mapping[str, Any], seat: int | None, viewer: int | None) -> str | None:
+    """A sealed move told in full: to its author, and to everyone once the match is over
+    (the only times ``move`` is given for it)."""
+    if not move:
         return None
+    who = _who(seat, viewer)
     kind = move.get("kind")
     if kind == "fleet":
         ships = dict(move["ships"])
         pts = sum(DATA.ship_types[t].pts * n for t, n in ships.items())
-        return f"You sealed your fleet: {_counts(ships)} ({pts} PTS)"
+        whose = "your" if seat == viewer else "a"
+        return f"{who} sealed {whose} fleet: {_counts(ships)} ({pts} PTS)"
     if kind == "discard":
         label = DATA.counters[move["counter"]].label
-        return f"You discarded {label}"
+        return f"{who} discarded {label}"
     if kind == "orders":
-        text = f"You set standing orders: {move.get('def_counter')} DEF counter"
+        text = f"{who} set standing orders: {move.get('def_counter')} DEF counter"
         if move.get("def2_min_pts"):
             text += f", DEF+2 only for ships of {move['def2_min_pts']}+ PTS"
         return text + (", ask me" if move.get("ask") else "")
@@ -81,9 +85,7 @@ def _event(e: Event, seat: int | None, viewer: int | None) -> str | None:
     return None if fn is None else fn(e.data, viewer)
 
 
-def _drawn(d: Mapping[str, Any], viewer: int | None) -> str | None:
-    if d["seat"] == viewer:
-        return None  # the private counter_received tells the drawer what it was
+def _drawn(d: Mapping[str, Any], viewer: int | None) -> str:
     return f"{_who(d['seat'], viewer)} drew a counter"
 
 

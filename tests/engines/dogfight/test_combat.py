@@ -428,3 +428,11 @@ def test_perft_with_three_aps_an_adjacent_enemy_gives_the_attack_with_and_withou
         "attack c3 c4 repeat",
     ]
     assert len(game_moves(state, BLUE)) == 10
+
+
+def test_sd17_the_defender_chooses_among_the_counters_held_when_the_combat_started():
+    state = duel(("DEF2", "AP"), Orders(ask=True), ships=(*DUEL, "red B h8"))
+    paused = seek(state, BLUE, "attack c3 c4", first_hit).state
+    assert game_moves(paused, RED) == ["defend def2", "defend none"]
+    for move in ("draw", "discard AP", "end"):  # no counter can come in or go out meanwhile
+        assert refused(paused, RED, move).code == "decision_pending"

@@ -106,3 +106,14 @@ def test_a_finished_match_reveals_every_secret_identically_to_every_seat():
     assert full["players"][RED]["orders"]["def_counter"] == "never"
     assert full["cup"] is not None and len(full["cup"]) == full["cup_size"]
     assert full["outcome"]["draw"] is True
+
+
+def test_gaps_4_3_5_a_ship_eliminated_in_the_enemy_zone_stops_counting():
+    ships = ("blue A c9", "blue B e7", "red A d2")
+    state = position(ships, hands=(("AP",), ()), cup=("MOVE_AST",), asteroids=("c8", "a5", "h5"))
+    step = seek(state, BLUE, "draw", lambda s: has(s, "ship_eliminated", ship="blue-1"))
+    assert E.view(step.state, None)["players"][BLUE]["fleet_value"] == 15
+    state = ok(ok(step.state, BLUE, "end").state, RED, "end").state
+    outcome = over(ok(state, BLUE, "move e7 e9").state)
+    assert outcome.reason == "zones_reached" and dict(outcome.scores) == {BLUE: 15, RED: 10}
+    assert outcome.winners == (BLUE,)

@@ -197,6 +197,20 @@ def test_describe_a_combat_and_sealed_moves():
     )
 
 
+def test_describe_tells_every_player_the_sealed_moves_once_the_match_is_over():
+    # After the end the log gives every player each move and event (reveal_all).
+    step = ok(E.setup(E.default_options(), 2, dice()).state, BLUE, "fleet 4A 1B 0C 1D")
+    fleet = LogItem(2, BLUE, mv.fleet({"A": 4, "B": 1, "D": 1}).to_json(), list(step.events))
+    assert E.describe(fleet, RED) == "Blue sealed a fleet: 4A 1B 0C 1D (80 PTS)"
+    assert E.describe(fleet, BLUE) == "You sealed your fleet: 4A 1B 0C 1D (80 PTS)"
+    step = ok(position(hands=(("DEF2",), ())), BLUE, "discard DEF2")
+    discard = LogItem(9, BLUE, mv.discard("DEF2").to_json(), list(step.events))
+    assert E.describe(discard, RED) == "Blue discarded DEF+2"
+    state = position(seat=RED, cup=("DEF2", "BLANK"))
+    step = seek(state, RED, "draw", lambda s: s.state.hand_types(RED) == ("DEF2",))
+    assert E.describe(LogItem(3, RED, {"kind": "draw"}, list(step.events)), BLUE) == "Red drew DEF+2"
+
+
 # -- view, secrets, timeouts, codec -----------------------------------------------------------------
 def test_view_gives_a_renderer_everything_it_draws():
     state = position(hands=(("AP",), ()))
