@@ -1,7 +1,8 @@
 """One line of human text per log entry, from what the viewer may see of it.
 
 ``item.move`` is None when the move is sealed from the viewer, and ``item.events`` holds
-only the events the viewer may see, so nothing here can leak a secret.
+only the events the viewer may see, so nothing here can leak a secret. Once the match is
+over its players see every event, so private lines name whose they are.
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ def _who(seat: int | None, viewer: int | None) -> str:
 
 def describe(item: LogItem, viewer: int | None) -> str:
     move = item.move or {}
-    parts = [p for p in (_event(e.kind, e.data, viewer) for e in item.events) if p]
+    named = {e.data["seat"] for e in item.events if e.kind == "cards_received"}
+    events = [e for e in item.events if not (e.kind == "cards_drawn" and e.data["seat"] in named)]
+    parts = [p for p in (_event(e.kind, e.data, viewer) for e in events) if p]
     if not parts:
         who = _who(item.seat, viewer)
         if item.move is None:
@@ -44,8 +47,7 @@ def _ship(code: str) -> str:
 
 
 def _drawn(d: Mapping[str, Any], v: int | None) -> str | None:
-    if d["seat"] == v:
-        return None  # cards_received tells the drawer which
+    """The count, for those who do not see which cards (cards_received tells the others)."""
     return f"{_who(d['seat'], v)} drew {d['count']} tactic card{'s' if d['count'] != 1 else ''}"
 
 
@@ -113,7 +115,8 @@ def _over(d: Mapping[str, Any], v: int | None) -> str:
 
 def _draft(d: Mapping[str, Any], v: int | None) -> str:
     ships = " ".join(f"{c.upper()}:{ver[:3]}" for c, ver in d["fleet"].items()) or "no ships"
-    return f"Your draft: {ships} ({d['points']} points), deck {d['deck_size']} cards"
+    whose = "Your" if d["seat"] == v else f"{name(d['seat'])}'s"  # others read it once the match is over
+    return f"{whose} draft: {ships} ({d['points']} points), deck {d['deck_size']} cards"
 
 
 def _hold(d: Mapping[str, Any], v: int | None) -> str:

@@ -188,6 +188,20 @@ def test_describe_gives_one_line_and_hides_sealed_moves():
     assert E.describe(other, WRETCH) == "ISN made a hidden move"
 
 
+def test_once_the_match_is_over_the_others_read_whose_draft_it_was_and_which_cards_were_drawn():
+    """ARCHITECTURE 2: once a match is over everything is revealed to its players."""
+    step = ok(started().state, ISN, "fleet ev veteran")
+    revealed = LogItem(2, ISN, {"kind": "fleet", "ship": "ev", "version": "veteran"}, list(step.events))
+    assert E.describe(revealed, WRETCH).startswith("ISN's draft: EV:vet")
+    assert E.describe(revealed, ISN).startswith("Your draft: EV:vet")
+    dealt = ok(started().state, ISN, "ready").events
+    hidden_draw = LogItem(3, ISN, {"kind": "ready"}, [e for e in dealt if e.visible_to(WRETCH)])
+    assert "ISN drew 5 tactic cards" in E.describe(hidden_draw, WRETCH)
+    for viewer in (ISN, WRETCH):  # the drawer, and the opponent once the match is over
+        text = E.describe(LogItem(3, ISN, {"kind": "ready"}, list(dealt)), viewer)
+        assert "5 tactic cards" not in text and text.count("(c0-") == 5
+
+
 def test_timeouts_end_the_turn_pass_windows_and_seal_the_standard_draft():
     s = started().state
     assert E.timeout_move(s, ISN) == Move.of("ready")
