@@ -80,13 +80,17 @@ def torpedo_problem(state: State, seat: int, hex_name: str) -> Invalid | None:
     ship = state.ships[seat]
     side = DATA.sides[ship.side]
     if len([t for t in state.torpedoes if t.owner == seat]) >= RULES["torpedoes"]:
-        return Invalid("no_torpedo", "Both your torpedoes are on the board; none is left in your supply.")
+        return Invalid(
+            "no_torpedo",
+            f"All {RULES['torpedoes']} of your torpedoes are on the board; none is left in your supply (Torpedoes).",
+        )
     if state.mode == TEAMS:
         team = [t for t in state.torpedoes if state.ships[t.owner].team == ship.team]
         if len(team) >= RULES["team_torpedo_cap"]:
             return Invalid(
                 "team_torpedo_cap",
-                "Each team can only have a maximum of 2 torpedoes on the board (2 v 2, SF-46).",
+                f"Each team can only have a maximum of {RULES['team_torpedo_cap']} torpedoes on the board "
+                "at any time (2 v 2, SF-46).",
             )
     if not on_board(hex_name):
         return Invalid(
@@ -107,7 +111,8 @@ def torpedo_problem(state: State, seat: int, hex_name: str) -> Invalid | None:
         )
     if state.ship_at(hex_name) is not None or state.torpedoes_at(hex_name):
         return Invalid(
-            "launch_occupied", f"{hex_name} is not empty; a torpedo launches into an empty hex (SF-35)."
+            "launch_occupied",
+            f"{hex_name} is not empty; a torpedo launches into an empty hex (Torpedoes, SF-35).",
         )
     return None
 
@@ -120,7 +125,8 @@ def shields_problem(state: State, seat: int, facings: tuple[str, ...]) -> Invali
     if len(facings) != want:
         return Invalid(
             "shields_count",
-            f"Take {want} shield marker(s): up to 2, one per empty shield space you have ({sum(empty)}) (Shields, SF-39).",
+            f"Take {want} shield marker(s): up to {RULES['repair']}, one per empty shield space you have "
+            f"({sum(empty)}) (Shields, SF-39).",
         )
     index = [DATA.ring.index(f) for f in facings]
     if index != sorted(index):
@@ -235,9 +241,14 @@ def _phasers(state: State, seat: int, m: Move, system_dice: list, dice: Dice) ->
     return state, events
 
 
+def torpedo_ids(seat: int) -> list[str]:
+    """A player's torpedoes: "t1a", "t1b", ... one per torpedo of the supply ([SEED] 2)."""
+    return [f"t{seat + 1}{chr(ord('a') + i)}" for i in range(RULES["torpedoes"])]
+
+
 def _launch(state: State, seat: int, hex_name: str) -> tuple[State, Events]:
     mine = {t.id for t in state.torpedoes if t.owner == seat}
-    tid = next(f"t{seat + 1}{c}" for c in "ab" if f"t{seat + 1}{c}" not in mine)
+    tid = next(t for t in torpedo_ids(seat) if t not in mine)
     torpedo = Torpedo(tid, seat, hex_name, face_up=False)  # face down: it waits a round ([SEED])
     state = replace(state, torpedoes=(*state.torpedoes, torpedo))
     return state, [Event("torpedo_launched", {"seat": seat, "torpedo": tid, "hex": hex_name})]

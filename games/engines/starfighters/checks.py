@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..base import Invalid, Move
 from .activations import phaser_problem, shields_problem, torpedo_problem
-from .data import COCKPIT, COMMAND, DATA, SYSTEMS
+from .data import COCKPIT, COMMAND, DATA, Side
 from .geometry import anomaly_ahead, neighbour, other_anomaly
 from .moves import (
     activation_candidates,
@@ -17,7 +17,7 @@ from .moves import (
     roll_candidates,
     shape,
 )
-from .shipboard import command_colours, fire_ready, placed, placement_problem, ready
+from .shipboard import capacity, command_colours, fire_ready, placed, placement_problem, ready
 from .state import ACTIVATE, OVER, ROLL, State, name
 
 ROLL_KINDS = ("roll", "place", "pickup", "fire", "hold")
@@ -236,7 +236,8 @@ def activation_problem(state: State, seat: int, m: Move) -> Invalid | None:
     title = system.capitalize()
     if (seat, system) in state.turns.activated:
         return Invalid(
-            "already_activated", f"Each system can only be activated once in each round; {title} was."
+            "already_activated",
+            f"Each system can only be activated once in each round; {title} already was (Activate systems).",
         )
     allowed = DATA.systems[system].command
     if colour not in allowed:
@@ -249,7 +250,11 @@ def activation_problem(state: State, seat: int, m: Move) -> Invalid | None:
             "no_command_die", f"There is no {colour} Command die in your Cockpit (Activate systems)."
         )
     if not ready(side, ship.reactors, ship.board, system):
-        return Invalid("system_unpowered", f"{title} does not hold its minimum of dice ({MINIMUM[system]}).")
+        return Invalid(
+            "system_unpowered",
+            f"{title} does not hold its minimum of dice: {minimum_text(side, ship.reactors, system)} "
+            "(Systems, SF-13).",
+        )
     if system == "phasers":
         return phaser_problem(state, seat, m)
     if system == "torpedoes":
@@ -259,13 +264,15 @@ def activation_problem(state: State, seat: int, m: Move) -> Invalid | None:
     return None
 
 
-MINIMUM = {
-    "phasers": "at least 1 ATTACK die",
-    "torpedoes": "all 3 LAUNCH spaces filled",
-    "shields": "all exposed REPAIR spaces filled",
-    "drives": "at least 1 MOVE or ROTATE die",
-}
-assert set(MINIMUM) == set(SYSTEMS)
+def minimum_text(side: Side, reactors: int, system: str) -> str:
+    """The minimum of ``system`` on this board in words, e.g. "all 3 LAUNCH spaces filled"."""
+    rule = DATA.systems[system]
+    groups = [g for g in side.system_groups(system) if g.label in rule.labels]
+    labels = " or ".join(g.label.upper() for g in groups)
+    if rule.full:
+        exposed = sum(capacity(g, reactors) for g in groups)
+        return f"all {exposed} exposed {labels} spaces filled"
+    return f"at least {rule.at_least} {labels} die"
 
 
 def _drive(state: State, seat: int, m: Move) -> Invalid | None:

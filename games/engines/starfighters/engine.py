@@ -22,7 +22,7 @@ class StarFighters(Engine):
 
     key = "star-fighters"
     title = "Star Fighters: Rapid Fire"
-    version = "1"
+    version = "2"  # 2: sealed Roll-phase events name their board; destroyed ships are skipped in turns
     min_seats = 2
     max_seats = 4
     seat_names = ("Player 1", "Player 2", "Player 3", "Player 4")

@@ -49,6 +49,9 @@ def play(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
     roller = state.rollers[seat]
     assert roller is not None
     me = frozenset({seat})
+    # Every sealed event names the sealed board it belongs to, so a leak of any of them
+    # shows up as that marker in another seat's view (the contract suite's canary).
+    sealed = {"seat": seat, "board": board_id(state, seat)}
     events: Events = []
     if m.kind == "roll":
         others = [
@@ -59,7 +62,7 @@ def play(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
         if others and roller.step >= min(others):
             # AS-SF-1.6: hearing "Fire!" - a roll past another's Fire step could never count
             roller = replace(roller, done="button")
-            events.append(Event("stopped", {"seat": seat}, me))
+            events.append(Event("stopped", sealed, me))
         else:
             roller, faces = _roll(state, seat, roller, dice)
             data = {
@@ -78,7 +81,7 @@ def play(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
             hand=tuple(h for h in roller.hand if h[0] != die),
             actions=roller.actions + 1,
         )
-        events.append(Event("placed", {"seat": seat, "die": die, "space": space, "face": face}, me))
+        events.append(Event("placed", {**sealed, "die": die, "space": space, "face": face}, me))
     elif m.kind == "pickup":
         die = m["die"]
         roller = replace(
@@ -87,19 +90,19 @@ def play(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
             hand=tuple(sorted((*roller.hand, (die, "")))),
             actions=roller.actions + 1,
         )
-        events.append(Event("picked_up", {"seat": seat, "die": die}, me))
+        events.append(Event("picked_up", {**sealed, "die": die}, me))
     elif m.kind == "cockpit":  # B1 "you have the bridge" (SF-50)
         moved = cockpit_move(
             with_ship(state, replace(state.ships[seat], board=roller.board)), seat, m["die"], m["space"]
         )
         roller = replace(roller, board=moved.ships[seat].board, bridge=True, actions=roller.actions + 1)
-        events.append(Event("bridge", {"seat": seat, "die": m["die"], "space": m["space"]}, me))
+        events.append(Event("bridge", {**sealed, "die": m["die"], "space": m["space"]}, me))
     elif m.kind == "fire":
         roller = replace(roller, fired=roller.step, done="fire")
-        events.append(Event("fired", {"seat": seat, "step": roller.step}, me))
+        events.append(Event("fired", {**sealed, "step": roller.step}, me))
     else:
         roller = replace(roller, done="hold")
-        events.append(Event("held", {"seat": seat, "step": roller.step}, me))
+        events.append(Event("held", {**sealed, "step": roller.step}, me))
     state = with_roller(state, seat, roller)
     if roller.done:
         events.append(Event("roll_finished", {"seat": seat}))
@@ -132,7 +135,7 @@ def _stop_late(state: State, step: int) -> tuple[State, Events]:
         if r is not None and not r.done and r.step > step:
             state = with_roller(state, seat, replace(r, done="button"))
             events += [
-                Event("stopped", {"seat": seat}, frozenset({seat})),
+                Event("stopped", {"seat": seat, "board": board_id(state, seat)}, frozenset({seat})),
                 Event("roll_finished", {"seat": seat}),
             ]
     return state, events

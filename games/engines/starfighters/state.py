@@ -55,7 +55,7 @@ class Roller:
     step: int = 0
     board: tuple[Placed, ...] = ()
     hand: tuple[tuple[str, str], ...] = ()  # (die, face); face "" once picked up, until rolled
-    boards: tuple[tuple[Placed, ...], ...] = ()  # boards[k] = the board at the end of step k-1
+    boards: tuple[tuple[Placed, ...], ...] = ()  # boards[k] = the board at the end of step k
     rolls: tuple[tuple[tuple[str, str], ...], ...] = ()  # rolls[k-1] = what step k rolled
     actions: int = 0  # placements and pick-ups so far (the AS-SF-1 tie-break)
     fired: int | None = None  # the step at which Fire was declared
@@ -160,7 +160,10 @@ class State:
         return self.ships[seat].team if self.mode == TEAMS else seat
 
     def unit_seats(self, unit: int) -> tuple[int, ...]:
-        return self.team_seats(unit) if self.mode == TEAMS else (unit,)
+        """The seats still in play that act for ``unit``: none once its ships are destroyed."""
+        if self.mode == TEAMS:
+            return self.team_seats(unit)
+        return () if self.ships[unit].destroyed else (unit,)
 
     def active(self) -> frozenset[int]:
         """Who must act now: several in the Roll phase; a decision owed first; none at the end."""

@@ -77,12 +77,22 @@ def test_sf45_three_players_a_destroyed_ship_leaves_with_its_torpedoes_and_the_g
     assert any(e.kind == "torpedo_removed" and e.data["torpedo"] == "t3a" for e in ev)
     state = ok(state, 0, "activate drives with yellow").state
     state = ok(state, 0, "drive stop").state
-    assert E.active_seats(state) == frozenset({1})  # Player 3 is skipped
+    assert E.active_seats(state) == frozenset({1})
     assert refused(state, 2, "pass").code == "ship_destroyed"
     state, _ = hit(state, 1, 0, 16, 0, "phasers")
     assert (
         state.phase == OVER and state.outcome.winners == (0,) and state.outcome.reason == "last_ship_standing"
     )
+
+
+def test_a_destroyed_ship_is_skipped_in_the_clockwise_turns_without_even_a_pass():
+    state = three(DRIVES, DRIVES, DRIVES, on=1)
+    state, _ = hit(state, 2, 0, 16, 0, "phasers")
+    state = ok(state, 1, "activate drives with yellow").state
+    step = ok(state, 1, "drive stop")
+    assert E.active_seats(step.state) == frozenset({0})
+    assert not has(step, "passed", seat=2)
+    assert E.view(step.state, None)["turn"]["order"] == [[1], [], [0]]
 
 
 def test_sf44_with_the_published_rule_the_first_player_to_destroy_a_ship_wins():

@@ -51,6 +51,19 @@ def test_as_sf1_placements_are_sealed_and_the_public_board_does_not_change():
     assert roller(step.state, 0).board == board("r1 phasers.attack S")
 
 
+def test_every_sealed_roll_phase_event_names_its_sealed_board_for_the_canary():
+    # AS-SF-1 / rules/README 7: the board id is the marker of the whole sealed sequence, so a
+    # placement, pick-up, Fire or hold leaking to another seat would carry it.
+    state = ok(after_roll({"r1": "S", "y1": "C"}), 0, "place r1 phasers.attack").state
+    steps = [ok(after_roll({"r1": "S"}), 0, "place r1 phasers.attack")]
+    steps.append(ok(state, 0, "pickup r1"))
+    steps.append(ok(ok(state, 0, "place y1 cockpit").state, 0, "fire"))
+    steps.append(ok(state, 0, "hold"))
+    sealed = [e for step in steps for e in step.events if e.audience == frozenset({0})]
+    assert {e.kind for e in sealed} == {"placed", "picked_up", "fired", "held"}
+    assert all(e.data["board"] == "board-1-1" for e in sealed)
+
+
 # -- SF-12: which icon goes where ----------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("die", "face", "space"),
