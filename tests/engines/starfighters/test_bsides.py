@@ -91,6 +91,17 @@ def test_sf51_low_yield_torpedoes_move_two_hexes_and_deal_1_damage():
     assert event(step, "damage").data["points"] == 1 and len(events(step, "torpedo_moved")) == 1
 
 
+def test_sf51_the_one_drives_area_takes_five_blue_or_yellow_dice_and_no_red():
+    state = position(ship(0, "c1", side="B2"), ship(1, "c7", "w"), phase=ROLL)
+    state = rolled(state, 0, {"y1": "C", "b1": "E", "b2": "C", "b3": "E", "b4": "E", "r1": "C", "r2": "S"})
+    assert not [g.name for g in DATA.sides["B2"].groups if g.name in ("drives.move", "drives.rotate")]
+    for die in ("y1", "b1", "b2", "b3", "b4"):
+        state = ok(state, 0, f"place {die} drives.thrust").state
+    assert len([p for p in state.rollers[0].board if p[1] == "drives.thrust"]) == 5
+    assert refused(state, 0, "place r1 drives.thrust").code == "icon_not_allowed"
+    assert refused(state, 0, "place r2 drives.thrust").code == "icon_not_allowed"
+
+
 def test_sf51_b2_drives_roll_their_dice_and_move_once_per_icon_plus_one():
     on = ("y1 cockpit C", "b1 drives.thrust E", "b2 drives.thrust E", "b3 drives.thrust C")
     state = position(ship(0, "c1", side="B2", on=on), ship(1, "c7", "w"))
@@ -148,6 +159,23 @@ def test_sf52_the_cloak_is_active_while_both_cloak_spaces_hold_a_die():
     assert view["players"][1]["cloaked"] is True and view["ships"][1]["cloaked"] is True
     half = position(ship(0, "c3"), ship(1, "c4", "w", side="B3", on=("r1 cloak C",)))
     assert E.view(half, None)["players"][1]["cloaked"] is False
+
+
+def test_sf52_the_cloaking_device_spaces_take_command_icons_only():
+    state = position(ship(0, "c1"), ship(1, "c7", "w", side="B3"), phase=ROLL)
+    state = rolled(state, 1, {"r1": "S", "r2": "C", "b1": "C", "b2": "E"})
+    assert refused(state, 1, "place r1 cloak").code == "icon_not_allowed"
+    assert refused(state, 1, "place b2 cloak").code == "icon_not_allowed"
+    state = ok(ok(state, 1, "place r2 cloak").state, 1, "place b1 cloak").state
+    assert [g for _, g, _ in state.rollers[1].board] == ["cloak", "cloak"]
+
+
+def test_sf52_the_cloak_stays_active_into_the_next_round_until_broken():
+    state = position(ship(0, "c1"), ship(1, "c7", "w", side="B3", on=CLOAK))
+    step = ok(state, 0, "pass")
+    assert step.state.phase == ROLL and step.state.round == 2
+    assert E.view(step.state, None)["players"][1]["cloaked"] is True
+    assert step.state.rollers[1].board == board(*CLOAK)
 
 
 def test_sf52_the_cloak_engages_at_the_reveal_when_the_roll_phase_filled_it():

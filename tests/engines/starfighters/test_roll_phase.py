@@ -230,6 +230,14 @@ def test_activation_moves_are_refused_in_the_roll_phase():
     assert bad.code == "wrong_phase"
 
 
+def test_once_the_button_has_been_hit_no_more_dice_can_be_placed():
+    state = ok(after_roll({"r1": "S"}, on=POWERED), 0, "fire").state
+    state = ok(state, 1, "hold").state  # every sequence is over: the reveal
+    bad = refused(state, 0, "place r1 phasers.attack")
+    assert bad.code == "wrong_phase" and "Roll phase" in bad.message
+    assert refused(state, 1, "roll").code == "wrong_phase"
+
+
 def test_sf14_allocated_dice_stay_on_the_board_into_the_next_roll_phase():
     state = duel(on=POWERED)
     assert roller(state, 0).board == state.ships[0].board

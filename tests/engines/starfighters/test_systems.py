@@ -177,6 +177,17 @@ def test_sf39_no_shield_exceeds_its_printed_spaces():
     assert ok(state, 0, "activate shields forward rear with yellow")
 
 
+def test_sf39_with_every_reactor_gone_the_shields_need_all_six_repair_dice():
+    five = (*REPAIR, "b4 shields.repair E", "r1 shields.repair C")
+    state = at(on=five, reactors=0, shields=(0, 3, 2, 3))
+    bad = refused(state, 0, "activate shields forward forward with yellow")
+    assert bad.code == "system_unpowered" and "all 6 exposed REPAIR spaces" in bad.message
+    full = at(on=(*five, "r2 shields.repair C"), reactors=0, shields=(0, 3, 2, 3))
+    step = ok(full, 0, "activate shields forward forward with yellow")
+    assert step.state.ships[0].shields == (2, 3, 2, 3) and step.state.ships[0].reactors == 0
+    assert has(step, "shields_repaired", reactor_removed=False)
+
+
 def test_shields_may_be_activated_with_full_shields_and_still_lose_a_reactor():
     step = ok(at(on=REPAIR), 0, "activate shields with yellow")
     assert step.state.ships[0].reactors == 2
@@ -213,6 +224,15 @@ def test_sf36_a_jump_onto_a_ship_or_off_the_board_is_refused():
     assert refused(state, 0, "drive move").code == "drive_blocked"
     edge = ok(at(hex0="c6", hex1="c7", on=DRIVES), 0, "activate drives with yellow").state
     assert refused(edge, 0, "drive move").code == "drive_blocked"
+
+
+def test_sf36_a_jump_that_would_land_in_an_anomaly_is_refused():
+    # b1 heading ne: a1 ahead holds a ship, and beyond a1 lies the north anomaly.
+    state = position(ship(0, "b1", "ne", on=DRIVES), ship(1, "a1", "w"))
+    state = ok(state, 0, "activate drives with yellow").state
+    bad = refused(state, 0, "drive move")
+    assert bad.code == "drive_blocked" and "SF-36" in bad.message
+    assert not [n for n in game_moves(state, 0) if n.startswith("drive move")]
 
 
 def test_moving_off_the_edge_is_refused_except_into_an_anomaly():

@@ -39,6 +39,21 @@ def test_a_torpedo_entering_a_ships_hex_detonates_for_1_damage_and_returns_to_it
     assert E.view(step.state, None)["players"][0]["torpedo_supply"] == 2
 
 
+def test_a_detonated_torpedo_may_be_launched_again_in_a_later_round():
+    launch = ("r4 cockpit C", "r1 torpedoes.launch S", "r2 torpedoes.launch S", "r3 torpedoes.launch C")
+    state = end_of_round(ship(0, "c1"), ship(1, "c6", "w"), torpedoes=[torpedo("t1a", "c5")]).state
+    assert state.torpedoes == ()
+    state = position(ship(0, "c3", on=launch), ship(1, "c7", "w", on=("y1 cockpit C", "b1 drives.move E")))
+    step = ok(state, 0, "activate torpedoes b2 with red")
+    assert [t.id for t in step.state.torpedoes] == ["t1a"]
+
+
+def test_torpedoes_move_in_any_direction_whatever_the_launchers_heading():
+    # Launched behind the left side of a ship heading east, it flies west to the enemy on c1.
+    step = end_of_round(ship(0, "c4", "e"), ship(1, "c1", "e"), torpedoes=[torpedo("t1a", "c3")])
+    assert event(step, "torpedo_moved").data["to"] == "c2"
+
+
 def test_sf42_a_torpedo_hits_any_ship_even_its_owners():
     # From c1 the only hex closer to the enemy on c3 is c2, where its own ship is.
     step = end_of_round(ship(0, "c2", "e"), ship(1, "c3", "w"), torpedoes=[torpedo("t1a", "c1")])
