@@ -205,6 +205,13 @@ CELERY_BEAT_SCHEDULE["deadline-sweep"] = {
     "schedule": float(env_int("STARPOST_DEADLINE_SWEEP_SECONDS", 60)),
 }
 CELERY_BEAT_SCHEDULE["digests"] = {"task": "games.tasks.send_digests", "schedule": 300.0}
+# Turn notices (games.notify) still pending this long after their move are announced by
+# the sweep, which runs with the outbox's.
+STARPOST_NOTICE_GRACE_SECONDS = env_int("STARPOST_NOTICE_GRACE_SECONDS", 10)
+CELERY_BEAT_SCHEDULE["turn-notice-sweep"] = {
+    "task": "games.tasks.sweep_turn_notices",
+    "schedule": float(env_int("STARPOST_OUTBOX_SWEEP_SECONDS", 60)),
+}
 
 # == Web Push and webhooks (notifications/push.py, notifications/webhooks.py) ============
 # VAPID keys from the environment, or for the embedded default from var/vapid.json (written

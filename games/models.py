@@ -167,3 +167,35 @@ class ForceList(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.side}, {self.cost} pts)"
+
+
+class TurnNotice(models.Model):
+    """Entry ``seq`` changed whose turn it is, or ended the match. Written in the move's
+    transaction (one small row); a worker claims it once and writes each recipient's
+    outbox rows with what their seat may see (games.notify.announce). Building those
+    emails is the slow part of a turn change, so the request does not wait for it."""
+
+    class Kind(models.TextChoices):
+        YOUR_TURN = "your_turn"
+        MATCH_OVER = "match_over"
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        DONE = "done"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    # The seats on turn before and after the entry: "your turn" goes to those that joined.
+    before = models.JSONField(default=list)
+    after = models.JSONField(default=list)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField()
+    done_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="games_turnnotice_unique_seq")]
+        indexes = [models.Index(fields=["status", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} at match {self.match_id} #{self.seq} ({self.status})"

@@ -1,16 +1,20 @@
 """Which players hear about a log entry, and what each may read: outbox rows, already redacted.
 
-Called inside the move's transaction by the services. Each row holds the email template's
-name and a JSON context built from the selectors for the recipient's own seat; the worker
-renders and sends it after the commit (notifications.rendering).
+A move that changes whose turn it is writes one ``TurnNotice`` in its transaction
+(``turn_changed``); after the commit a worker turns it into outbox rows (``announce``). Each
+row holds the email template's name and a JSON context built from the selectors for the
+recipient's own seat; the worker renders and sends it (notifications.rendering). Clock news
+(reminders, vacation days, extensions) and invitations are written directly.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.conf import settings
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -21,8 +25,11 @@ from notifications.services import Message, outbox_add
 from notifications.webhooks import webhook_messages
 
 from . import render
-from .models import Match, Seat
+from .models import Match, Seat, TurnNotice
+from .rows import insert_row, seats_with_players
 from .selectors import Viewer, engine_of, legal_moves_view, match_view, recent_log
+
+log = logging.getLogger(__name__)
 
 RECENT_LOG = 8
 Mode = NotificationPrefs.Mode
@@ -90,9 +97,17 @@ def push_payload(kind: str, context: dict[str, Any]) -> dict[str, Any]:
 
 
 def messages_for(
-    kind: str, match: Match, seat: Seat, seats: list[Seat], *, extra: dict[str, Any] | None = None
+    kind: str,
+    match: Match,
+    seat: Seat,
+    seats: list[Seat],
+    *,
+    extra: dict[str, Any] | None = None,
+    key_seq: int | None = None,
 ) -> list[Message]:
-    """The outbox rows for one player and one event, on the channels their preferences ask for."""
+    """The outbox rows for one player and one event, on the channels their preferences ask
+    for. ``key_seq`` (default: the match's seq) names the entry the message is about in its
+    dedupe key, so that one event never gives a player two messages."""
     user = seat.user
     prefs = prefs_of(user)
     wanted = {
@@ -109,7 +124,8 @@ def messages_for(
     if not wanted:
         return []
     context = email_context(match, seat, seats) | (extra or {})
-    key = f"{kind}:{match.pk}:{seat.index}:{extra.get('until', match.seq) if extra else match.seq}:{user.pk}"
+    about = match.seq if key_seq is None else key_seq
+    key = f"{kind}:{match.pk}:{seat.index}:{extra.get('until', about) if extra else about}:{user.pk}"
     later = prefs.quiet_until(timezone.now())
     out = []
     if "email" in wanted:
@@ -126,19 +142,69 @@ def messages_for(
     return out
 
 
-def after_entry(match: Match, *, before: Sequence[int], after: Sequence[int], seats: list[Seat]) -> None:
-    """A new entry is in: tell whoever's turn it became, or everyone that the match is over.
+def turn_changed(match: Match, *, before: Sequence[int], after: Sequence[int]) -> None:
+    """The entry just appended changed who is on turn, or ended the match: write one notice
+    in the move's transaction and hand it to a worker once the move is committed. The
+    recipients' outbox rows are written by ``announce``, off the request. Nothing is written
+    when nobody new is on turn (a player of several finished their part)."""
+    if not match.is_over and not set(after) - set(before):
+        return
+    notice = TurnNotice(
+        match=match,
+        seq=match.seq,
+        kind=TurnNotice.Kind.MATCH_OVER if match.is_over else TurnNotice.Kind.YOUR_TURN,
+        before=list(before),
+        after=list(after),
+        created_at=timezone.now(),
+    )
+    insert_row(notice)
+    transaction.on_commit(lambda pk=notice.pk: _publish_notice(pk), robust=True)
 
-    ``seats`` are the match's seats with their users loaded (the caller has them already).
-    """
-    if match.is_over:
+
+def _publish_notice(pk: int) -> None:
+    """The fast path after commit; if the broker is down, beat's sweep announces it later."""
+    from .tasks import announce_turn
+
+    try:
+        announce_turn.delay(pk)
+    except Exception as exc:  # kombu raises OperationalError and friends
+        log.warning("turn notice %s not queued (%s); the sweeper will announce it", pk, exc)
+
+
+def announce(pk: int) -> bool:
+    """Write the outbox rows of one notice, once: the claim (a conditional UPDATE) and the
+    rows commit together, so a worker that dies half-way leaves the notice pending and a
+    second worker finds it done. False if it was not pending."""
+    with transaction.atomic():
+        claimed = TurnNotice.objects.filter(pk=pk, status=TurnNotice.Status.PENDING).update(
+            status=TurnNotice.Status.DONE, done_at=timezone.now()
+        )
+        if claimed != 1:
+            return False
+        notice = TurnNotice.objects.get(pk=pk)
+        match = Match.objects.get(pk=notice.match_id)
+        after_entry(match, notice, seats_with_players(match.pk))
+    return True
+
+
+def after_entry(match: Match, notice: TurnNotice, seats: list[Seat]) -> None:
+    """Tell whoever's turn it became, or everyone that the match is over.
+
+    Each message shows the match as it stands when it is written, seen from the recipient's
+    seat. If the match moved on since the notice (seldom: a worker was slow), "your turn"
+    goes only to those still on turn, and not at all once the match is over (its own notice
+    says so)."""
+    if notice.kind == TurnNotice.Kind.MATCH_OVER:
         to = [s for s in seats if s.user_id]
-        kind = "match_over"
     else:
-        newly = set(after) - set(before)
+        if match.is_over:
+            return
+        newly = set(notice.after) - set(notice.before)
+        if match.seq != notice.seq:
+            newly &= set(match.active_seats)
         to = [s for s in seats if s.index in newly and s.user_id]
-        kind = "your_turn"
-    messages = [m for s in to for m in messages_for(kind, match, s, seats)]
+    kind = notice.kind
+    messages = [m for s in to for m in messages_for(kind, match, s, seats, key_seq=notice.seq)]
     if to:
         messages += webhook_messages(
             [s.user_id for s in to],

@@ -95,7 +95,8 @@ def _settle(
     match: Match, engine: Engine, state: Any, before: Sequence[int], seats: list[Seat] | None = None
 ) -> None:
     """Store the new state, who is on turn and any outcome; when the turn changed, run the
-    clocks and write the outbox (the seats are loaded only then: most moves keep the turn)."""
+    clocks and leave a notice for the notifications (the seats are loaded only then: most
+    moves keep the turn)."""
     active = sorted(engine.active_seats(state))
     outcome = engine.outcome(state)
     now = timezone.now()
@@ -115,7 +116,7 @@ def _settle(
     match.updated_at = now
     update_row(Match, match.pk, {f: getattr(match, f) for f in fields})
     if changed:
-        notify.after_entry(match, before=before, after=active, seats=seats)
+        notify.turn_changed(match, before=before, after=active)
 
 
 def _seats(match: Match) -> list[Seat]:
@@ -448,7 +449,7 @@ def _concede(
             "updated_at",
         ]
     )
-    notify.after_entry(match, before=before, after=[], seats=seats)
+    notify.turn_changed(match, before=before, after=[])
     return MoveResult(match.seq)
 
 

@@ -1,13 +1,17 @@
-"""Celery tasks of the games app: the deadline sweeper (run by beat, never long ETAs)."""
+"""Celery tasks of the games app: announcing turns, and the sweepers run by beat (never
+long ETAs): deadlines, digests, turn notices left pending."""
 
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
 from celery import shared_task
+from django.conf import settings
 from django.utils import timezone
 
-from . import clock, digests
+from . import clock, digests, notify
+from .models import TurnNotice
 
 log = logging.getLogger(__name__)
 
@@ -34,3 +38,26 @@ def sweep_deadlines() -> dict[str, int]:
 def send_digests() -> int:
     """Daily digests for the players whose local digest hour it is."""
     return digests.digests_send()
+
+
+@shared_task(name="games.tasks.announce_turn", ignore_result=True)
+def announce_turn(notice_id: int) -> bool:
+    """Write the outbox rows of one turn notice (once, however often it is called)."""
+    return notify.announce(notice_id)
+
+
+@shared_task(name="games.tasks.sweep_turn_notices", ignore_result=True)
+def sweep_turn_notices() -> int:
+    """Announce the notices still pending (the broker was down at the commit, or a worker
+    died), and forget those announced more than a week ago."""
+    now = timezone.now()
+    TurnNotice.objects.filter(status=TurnNotice.Status.DONE, done_at__lt=now - timedelta(days=7)).delete()
+    grace = now - timedelta(seconds=settings.STARPOST_NOTICE_GRACE_SECONDS)
+    pending = list(
+        TurnNotice.objects.filter(status=TurnNotice.Status.PENDING, created_at__lte=grace)
+        .order_by("id")
+        .values_list("pk", flat=True)[:500]
+    )
+    for pk in pending:
+        announce_turn.delay(pk)
+    return len(pending)

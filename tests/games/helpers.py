@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from django.test import TestCase
+
 from games import services
 from games.models import Match
 
 FLEET_SMALL = {"kind": "fleet", "ships": {"A": 2, "B": 0, "C": 0, "D": 0}}
+
+
+def committed():
+    """Run what waits for the commit (announcing turns, sending) when the block ends, as a
+    real commit would; tests run inside a transaction that never commits."""
+    return TestCase.captureOnCommitCallbacks(execute=True)
 
 
 def started_match(alice, bob, **options) -> Match:

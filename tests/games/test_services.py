@@ -14,7 +14,7 @@ from games.engines.dice import commitment, entry_nonce
 from games.errors import BadRequest, Conflict, Forbidden, IllegalMove, NotFound
 from games.hashing import entry_hash, entry_payload
 from games.log import replay
-from games.models import LogEntry, Match, Seat
+from games.models import LogEntry, Match, Seat, TurnNotice
 from notifications.models import Outbox
 
 from .helpers import FLEET_SMALL, play_to_turns, started_match, submit
@@ -326,12 +326,14 @@ def test_no_email_leaves_before_the_move_commits(alice, bob):
     match = services.match_create(user=alice, game="space-dogfight")
     with transaction.atomic():
         services.match_join(user=bob, match_id=match.pk)
-        # the outbox rows are written inside the transaction ...
-        assert Outbox.objects.filter(kind="your_turn").count() == 2
-        # ... but nothing is sent until it commits
-        assert mail.outbox == []
+        # the turn notice is written inside the move's transaction ...
+        notice = TurnNotice.objects.get(match=match)
+        assert (notice.kind, notice.seq, notice.status) == ("your_turn", 1, TurnNotice.Status.PENDING)
+        # ... but nothing is built or sent until it commits
+        assert Outbox.objects.count() == 0 and mail.outbox == []
     assert sorted(m.to[0] for m in mail.outbox) == ["alice@example.test", "bob@example.test"]
     assert set(Outbox.objects.values_list("status", flat=True)) == {Outbox.Status.SENT}
+    assert TurnNotice.objects.get(match=match).status == TurnNotice.Status.DONE
 
 
 @pytest.mark.django_db(transaction=True)
@@ -340,7 +342,7 @@ def test_a_rolled_back_move_sends_nothing(alice, bob):
     with pytest.raises(RuntimeError), transaction.atomic():
         services.match_join(user=bob, match_id=match.pk)
         raise RuntimeError("the request failed after the service call")
-    assert mail.outbox == [] and Outbox.objects.count() == 0
+    assert mail.outbox == [] and Outbox.objects.count() == 0 and TurnNotice.objects.count() == 0
     assert Match.objects.get(pk=match.pk).status == Match.Status.OPEN
 
 

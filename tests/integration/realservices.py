@@ -168,6 +168,7 @@ class Worker:
             "STARPOST_DEADLINE_SWEEP_SECONDS": "3600",
             "STARPOST_OUTBOX_LEASE_SECONDS": "4",
             "STARPOST_OUTBOX_BACKOFF_SECONDS": "1",
+            "STARPOST_NOTICE_GRACE_SECONDS": "1",
             **env,
         }
         self.log_path = log_path

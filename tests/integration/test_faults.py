@@ -8,7 +8,7 @@ import pytest
 
 from config.celery import app as celery_app
 from games import services
-from games.models import Match
+from games.models import Match, TurnNotice
 from notifications.models import Outbox
 
 from .realservices import Mailbox, PrivateRedis, Worker, smtp_server, use_broker, wait_for
@@ -69,10 +69,13 @@ def test_a_notification_written_while_the_broker_is_down_arrives_once_it_is_back
     redis.stop()
     match = start_match(alice, bob)  # commits although nothing can be queued
     assert Match.objects.get(pk=match.pk).status == "active"
-    assert Outbox.objects.filter(status="pending").count() == 3
-    redis.start()  # same port: the worker reconnects, beat sweeps the pending rows
+    # the invitation waits in the outbox, the turn change as a notice nobody has announced
+    assert Outbox.objects.filter(status="pending").count() == Outbox.objects.count() == 1
+    assert TurnNotice.objects.filter(status="pending").count() == 1
+    redis.start()  # same port: the worker reconnects, beat sweeps the notice and the rows
     assert wait_for(lambda: len(mailbox.ids()) >= 3, 60), mailbox.ids()
     assert wait_for(lambda: not Outbox.objects.exclude(status="sent").exists(), 30)
+    assert TurnNotice.objects.get(match=match).status == "done"
     wait_for(lambda: False, 3)  # a few more sweeps: nothing may arrive twice
     report(mailbox, "broker down at commit")
 

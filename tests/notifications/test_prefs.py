@@ -14,7 +14,7 @@ from accounts.models import NotificationPrefs
 from games.digests import digests_send
 from notifications.models import Outbox
 from notifications.unsubscribe import read_token, token_for
-from tests.games.helpers import play_to_turns, started_match
+from tests.games.helpers import committed, play_to_turns, started_match
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +29,8 @@ def prefs(user, **fields) -> NotificationPrefs:
 
 def test_a_player_who_turned_email_off_gets_no_turn_emails(alice, bob):
     prefs(bob, email="off")
-    started_match(alice, bob)
+    with committed():
+        started_match(alice, bob)
     assert set(Outbox.objects.filter(kind="your_turn").values_list("user__username", flat=True)) == {"alice"}
 
 
@@ -39,14 +40,18 @@ def test_a_digest_player_gets_no_immediate_turn_email_but_a_daily_digest(
     bob.timezone = "America/New_York"
     bob.save()
     prefs(bob, email="digest", digest_hour=7)
-    match = started_match(alice, bob)
+    with django_capture_on_commit_callbacks(execute=True):
+        match = started_match(alice, bob)
+    assert Outbox.objects.filter(user=alice, kind="your_turn").exists()
     assert not Outbox.objects.filter(user=bob, kind="your_turn").exists()
     seven = datetime(2026, 11, 23, 7, 5, tzinfo=ZoneInfo("America/New_York"))
     with django_capture_on_commit_callbacks(execute=True):
         assert digests_send(seven - timedelta(hours=1)) == 0  # not his hour yet
         assert digests_send(seven) == 1
         assert digests_send(seven + timedelta(minutes=10)) == 0  # once a day
-    digest = [m for m in mail.outbox if m.to == ["bob@example.test"]]
+    to_bob = [m for m in mail.outbox if m.to == ["bob@example.test"]]
+    assert not [m for m in to_bob if "your turn" in m.subject.lower()]
+    digest = [m for m in to_bob if "awaiting you" in m.subject]
     assert len(digest) == 1 and "1 match awaiting you" in digest[0].subject
     assert f"#{match.pk}" in digest[0].body
     assert digests_send(seven + timedelta(days=1)) == 1  # the next day again
@@ -69,7 +74,8 @@ def test_a_message_written_in_quiet_hours_is_held_until_they_end(alice, bob, mon
     now = timezone.now()
     if now.astimezone(bob.tz).time() >= time(23, 59):
         pytest.skip("the one minute outside these quiet hours")
-    started_match(alice, bob)
+    with committed():
+        started_match(alice, bob)
     row = Outbox.objects.get(user=bob, kind="your_turn", channel="email")
     assert row.available_at > now and row.status == Outbox.Status.PENDING
 
