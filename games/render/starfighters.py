@@ -233,8 +233,7 @@ def _svg_shields_and_hull(p: dict[str, Any], x: float, y: float) -> list[str]:
             f' font-size="10" fill="#7dd3fc" text-anchor="middle">{esc(f"{have}/{most}")}</text>'
         )
     hull, most = p.get("hull", 0), p.get("hull_max", 5)
-    for i in range(most):
-        lost = i < most - hull  # hull markers go from left to right
+    for i, lost in enumerate(_hull_lost(p)):  # hull markers go from left to right
         out.append(
             f'<rect class="hull-marker" x="{x + i * 18:.1f}" y="{y + 84:.1f}" width="15" height="10"'
             f' fill="{"#1b2238" if lost else "#9ca3af"}" stroke="#5d6787"/>'
@@ -282,6 +281,16 @@ def text(view: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _hull_lost(p: dict[str, Any]) -> list[bool]:
+    """The hull track, left to right: True where a marker is gone (they go from the left)."""
+    hull, most = p.get("hull", 0) or 0, p.get("hull_max", 0) or 0
+    return [i < most - hull for i in range(most)]
+
+
+def _hull_track(p: dict[str, Any]) -> str:
+    return "".join("[ ]" if lost else "[H]" for lost in _hull_lost(p))
+
+
 def _dice_text(view: dict[str, Any], dice: list[dict[str, Any]]) -> str:
     return " ".join(f"{d['die']}{_symbol(view, d.get('face'))}" for d in dice) or "-"
 
@@ -295,7 +304,7 @@ def _text_player(view: dict[str, Any], p: dict[str, Any]) -> list[str]:
     )
     lines = [
         head,
-        f"  hull {p.get('hull')}/{p.get('hull_max')}  shields {shields}  reactors {p.get('reactors')}"
+        f"  hull {p.get('hull')}/{p.get('hull_max')} {_hull_track(p)}  shields {shields}  reactors {p.get('reactors')}"
         + ("  cloaked" if p.get("cloaked") else ""),
     ]
     spaces, sealed = _board_of(view, p)
@@ -381,9 +390,14 @@ def _html_player(view: dict[str, Any], p: dict[str, Any]) -> str:
         " (destroyed)" if p.get("destroyed") else ""
     )
     extra = " - your sealed board" if sealed else ""
+    hull = "".join(
+        f'<td style="{CELL}height:12px;background:{"#e5e7f0" if lost else "#6b7280"}">{"" if lost else "H"}</td>'
+        for lost in _hull_lost(p)
+    )
     return (
         f'<div style="border-left:4px solid {colour};padding:4px 8px;margin:8px 0;font:13px sans-serif">'
         f"<strong>{esc(head)}</strong>{esc(extra)}<br>"
         f"Hull {esc(p.get('hull'))}/{esc(p.get('hull_max'))}; shields {esc(shields)}; reactors {esc(p.get('reactors'))}"
+        f'<table style="border-collapse:separate;border-spacing:2px"><tr>{hull}</tr></table>'
         f'<table style="border-collapse:separate;border-spacing:2px">{"".join(rows)}</table></div>'
     )

@@ -75,6 +75,14 @@ def test_text_is_a_plain_board_and_ship_boards_for_emails():
     assert "hull 3/5" in text and "forward 1/3" in text and "cockpit            [y1■]" in text
 
 
+def test_the_hull_track_in_emails_loses_its_markers_from_the_left():
+    view = E.view(match(), 0)  # Player 1 has lost 2 of 5 hull markers
+    assert "hull 3/5 [ ][ ][H][H][H]" in render.text(view)
+    html = render.html(view)
+    track = html[html.index("Hull 3/5") :].split("</table>")[0]
+    assert [cell.endswith("H") for cell in track.split("</td>")[:5]] == [False, False, True, True, True]
+
+
 def test_html_uses_inline_styles_and_no_svg():
     html = render.html(E.view(match(), 0))
     assert "<svg" not in html and "style=" in html and "<table" in html
