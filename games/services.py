@@ -65,17 +65,22 @@ def options_validate(engine: Engine, options: Any) -> dict[str, Any]:
     return merged
 
 
-def _lock(match_id: Any, viewer: Any = None) -> Match:
-    """The match row, locked for this transaction. With ``viewer``, the same query also reads
-    the viewer's seat index into ``match.viewer_seat`` (None if they have no seat).
-
-    One statement written out (games.rows): it runs on every write."""
+def _pk(match_id: Any) -> int:
     try:
         pk = int(match_id)
     except (TypeError, ValueError):
         pk = 0
     if not 0 < pk < 2**63:
         raise NotFound("match_not_found", f"There is no match {match_id}.")
+    return pk
+
+
+def _lock(match_id: Any, viewer: Any = None) -> Match:
+    """The match row, locked for this transaction. With ``viewer``, the same query also reads
+    the viewer's seat index into ``match.viewer_seat`` (None if they have no seat).
+
+    One statement written out (games.rows): it runs on every write."""
+    pk = _pk(match_id)
     user_id = viewer.pk if viewer is not None and getattr(viewer, "is_authenticated", False) else None
     match = match_for_update(pk, user_id)
     if match is None:
@@ -270,15 +275,6 @@ def _start(match: Match, engine: Engine) -> None:
 # -- moves --------------------------------------------------------------------------------
 
 
-def _seat_of(seats: list[Seat], user: Any) -> int:
-    if user is None or not getattr(user, "is_authenticated", False):
-        raise Forbidden("not_a_player", "Sign in to play.")
-    index = next((s.index for s in seats if s.user_id == user.pk), None)
-    if index is None:
-        raise Forbidden("not_a_player", "You do not have a seat in this match.")
-    return index
-
-
 def _check_expected_seq(expected_seq: Any) -> int:
     if not isinstance(expected_seq, int) or isinstance(expected_seq, bool) or expected_seq < 0:
         raise BadRequest("bad_expected_seq", "expected_seq is the match's seq as you last saw it.")
@@ -301,8 +297,12 @@ def move_submit(
     original answer instead of a second entry.
 
     The server itself moves for a seat (a timeout) with ``user=None, system_seat=N``.
+    Conceding is a move too: ``{"kind": "resign"}`` by a player, ``{"kind": "forfeit"}`` by
+    the server; they need no ``expected_seq`` (None: whatever the match is at).
     """
-    expected_seq = _check_expected_seq(expected_seq)
+    concession = isinstance(move, Mapping) and move.get("kind") in (RESIGN, FORFEIT)
+    if not (concession and expected_seq is None):
+        expected_seq = _check_expected_seq(expected_seq)
     if idempotency_key is not None and (
         not isinstance(idempotency_key, str) or not 0 < len(idempotency_key) <= MAX_IDEMPOTENCY_KEY
     ):
@@ -312,6 +312,8 @@ def move_submit(
     parsed = Move.from_json(move)
     if isinstance(parsed, Invalid):
         raise BadRequest(parsed.code, parsed.message)
+    if concession:
+        parsed = _concession(parsed, system=user is None and system_seat is not None)
     move_json = parsed.to_json()
     try:
         return _move_submit(
@@ -320,7 +322,21 @@ def move_submit(
     except IntegrityError as exc:
         # The unique keys (match, seq) and (match, seat, idempotency key) are the last line
         # of defence: a concurrent request won; the client reloads (and replays its key).
-        raise Conflict("stale_seq", "Another move was recorded first: reload the match.") from exc
+        now_at = Match.objects.filter(pk=_pk(match_id)).values_list("seq", flat=True).first()
+        raise Conflict("stale_seq", "Another move was recorded first: reload the match.", seq=now_at) from exc
+
+
+def _concession(move: Move, *, system: bool) -> Move:
+    """A resignation (a player's) or a forfeit (the server's), with its reason."""
+    if move.kind == FORFEIT and not system:
+        raise BadRequest("bad_move", "Only the server records a forfeit; to concede, resign.")
+    extra = sorted(k for k, _ in move.args if k != "reason")
+    if extra:
+        raise BadRequest("bad_move", f"A {move.kind} takes no {', '.join(extra)}.")
+    if move.kind == RESIGN:
+        return Move.of(RESIGN, reason="resignation")
+    reason = move.get("reason", "timeout")
+    return Move.of(FORFEIT, reason=reason if isinstance(reason, str) and reason else "timeout")
 
 
 def _move_submit(
@@ -349,7 +365,7 @@ def _move_submit(
                         seq=match.seq,
                     )
                 return MoveResult(earlier.seq, replayed=True)
-        if expected_seq != match.seq:
+        if expected_seq is not None and expected_seq != match.seq:
             twin = (
                 LogEntry.objects.filter(match=match, seq=expected_seq + 1, seat=seat)
                 .only("move", "seq")
@@ -368,6 +384,8 @@ def _move_submit(
             raise Conflict("match_not_started", "The match starts when every seat is taken.", seq=match.seq)
         if match.status == Match.Status.FINISHED:
             raise Conflict("match_over", "This match is over.", seq=match.seq)
+        if parsed.kind in (RESIGN, FORFEIT):
+            return _concede(match, seat, user=user, move=move_json, source=source, key=idempotency_key)
         engine = engine_for(match.game)
         state = engine.load(match.state)
         dice = Dice(bytes(match.dice_seed), match.seq + 1)
@@ -393,47 +411,45 @@ def _move_submit(
 
 
 def match_resign(*, match_id: Any, user: Any, expected_seq: Any = None) -> MoveResult:
-    """Concede: the log records it and the other players win."""
-    with transaction.atomic():
-        match = _lock(match_id)
-        seats = _seats(match)
-        seat = _seat_of(seats, user)
-        if expected_seq is not None and _check_expected_seq(expected_seq) != match.seq and not match.is_over:
-            raise Conflict("stale_seq", f"The match is at seq {match.seq}; reload it.", seq=match.seq)
-        return _concede(match, seats, seat, user=user, reason="resignation", source="api")
+    """Concede: the log records it and the other players win (through ``move_submit``)."""
+    return move_submit(match_id=match_id, user=user, expected_seq=expected_seq, move={"kind": RESIGN})
 
 
 def match_forfeit(*, match_id: Any, seat: int, reason: str = "timeout") -> MoveResult:
     """The server ends the match against ``seat`` (its time ran out and the policy says so)."""
-    with transaction.atomic():
-        match = _lock(match_id)
-        return _concede(match, _seats(match), seat, user=None, reason=reason, source="timeout")
+    return move_submit(
+        match_id=match_id,
+        user=None,
+        system_seat=seat,
+        expected_seq=None,
+        move={"kind": FORFEIT, "reason": reason},
+        source="timeout",
+    )
 
 
 def _concede(
-    match: Match, seats: list[Seat], seat: int, *, user: Any, reason: str, source: str
+    match: Match, seat: int, *, user: Any, move: dict[str, Any], source: str, key: str | None
 ) -> MoveResult:
-    if match.status != Match.Status.ACTIVE:
-        raise Conflict(
-            "match_over" if match.is_over else "match_not_started",
-            "Only a match in play can be resigned or forfeited.",
-            seq=match.seq,
-        )
+    """The end of the match against ``seat``; the caller holds the lock and checked it is in play."""
+    seats = _seats(match)
     before = list(match.active_seats)
-    kind = RESIGN if reason == "resignation" else FORFEIT
+    kind = move["kind"]
     append_entry(
         match,
         seat=seat,
         user=user,
-        move={"kind": kind, "reason": reason},
-        step_events=[Event("resigned" if kind == RESIGN else "forfeited", {"seat": seat, "reason": reason})],
+        move=move,
+        step_events=[
+            Event("resigned" if kind == RESIGN else "forfeited", {"seat": seat, "reason": move["reason"]})
+        ],
         move_audience=None,
         draws=[],
         source=source,
+        idempotency_key=key,
     )
     now = timezone.now()
     match.status = Match.Status.FINISHED
-    match.outcome = resign_outcome(match.num_seats, seat, reason)
+    match.outcome = resign_outcome(match.num_seats, seat, move["reason"])
     match.finished_at = now
     match.active_seats = []
     clock.turns_changed(match, seats, [], now)

@@ -297,6 +297,44 @@ def test_resigning_ends_the_match_and_the_others_win(alice, bob):
     assert replay(match)[1] == match.outcome
 
 
+def test_a_resignation_is_a_move_like_any_other_with_its_seq_and_idempotency_key(alice, bob):
+    match = started_match(alice, bob)
+    first = services.move_submit(
+        match_id=match.pk, user=bob, expected_seq=match.seq, move={"kind": "resign"}, idempotency_key="k1"
+    )
+    again = services.move_submit(
+        match_id=match.pk, user=bob, expected_seq=match.seq, move={"kind": "resign"}, idempotency_key="k1"
+    )
+    assert again == services.MoveResult(first.seq, replayed=True)
+    entry = match.log.get(seq=first.seq)
+    assert (entry.seat, entry.move, entry.source) == (1, {"kind": "resign", "reason": "resignation"}, "api")
+
+
+def test_a_player_cannot_record_a_forfeit_or_dress_up_a_resignation(alice, bob):
+    match = started_match(alice, bob)
+    before = snapshot(match)
+    for move, code in (
+        ({"kind": "forfeit", "reason": "timeout"}, "bad_move"),
+        ({"kind": "resign", "winner": 1}, "bad_move"),
+    ):
+        with pytest.raises(BadRequest) as exc:
+            services.move_submit(match_id=match.pk, user=bob, expected_seq=match.seq, move=move)
+        assert exc.value.code == code
+    assert snapshot(match) == before
+
+
+def test_a_timeout_forfeit_is_written_by_the_one_write_path_as_the_servers_entry(alice, bob):
+    match = started_match(alice, bob)
+    result = services.match_forfeit(match_id=match.pk, seat=0)
+    entry = match.log.get(seq=result.seq)
+    assert (entry.seat, entry.user, entry.kind, entry.source) == (0, None, "forfeit", "timeout")
+    match.refresh_from_db()
+    assert match.outcome["winners"] == [1] and match.outcome["reason"] == "timeout"
+    with pytest.raises(Conflict) as exc:
+        services.match_forfeit(match_id=match.pk, seat=0)
+    assert exc.value.code == "match_over"
+
+
 # -- the log is append-only --------------------------------------------------------------
 
 
