@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from ..base import Invalid, Move
-from .activations import phaser_problem, shields_problem, torpedo_problem
+from .activations import cockpit_move, phaser_problem, shields_problem, torpedo_problem
 from .data import COCKPIT, COMMAND, DATA, Side
 from .geometry import anomaly_ahead, neighbour, other_anomaly
 from .moves import (
@@ -224,7 +224,25 @@ def _cockpit(state: State, seat: int, m: Move) -> Invalid | None:
     assert state.turns is not None
     if seat in state.turns.cockpit:
         return Invalid("cockpit_used", "The Cockpit ability is used once per round ([SEED], SF-32).")
-    return _from_cockpit(state, seat, m, ship.board, "Cockpit ability, SF-32")
+    bad = _from_cockpit(state, seat, m, ship.board, "Cockpit ability, SF-32")
+    if bad is not None:
+        return bad
+    if not activatable(cockpit_move(state, seat, m["die"], m["space"]), seat):
+        return Invalid(
+            "cockpit_no_activation",
+            f"After moving {m['die']} to {m['space']} no system could be activated; the Cockpit ability is "
+            "used before you activate a system ([SEED], SF-32).",
+        )
+    return None
+
+
+def activatable(state: State, seat: int) -> bool:
+    """Could ``seat`` activate some system now (the Cockpit ability aside)?"""
+    return any(
+        activation_problem(state, seat, m) is None
+        for m in activation_candidates(state, seat)
+        if m.kind == "activate"
+    )
 
 
 def activation_problem(state: State, seat: int, m: Move) -> Invalid | None:

@@ -14,11 +14,10 @@ from typing import Any
 from ..base import Event, Move, Step
 from ..dice import Dice
 from . import activations, drives, rollphase, torpedoes
-from .checks import activation_problem
+from .checks import activatable, check
 from .damage import Events, chosen_die, lose_die
 from .data import DATA, RULES
 from .moves import activation_candidates
-from .shipboard import cockpit_moves
 from .state import ACTIVATE, MODES, ROLL, TORPEDOES, Orders, Ship, State, Turns
 
 SEALED_KINDS = ("roll", "place", "pickup", "fire", "hold", "orders")
@@ -149,26 +148,11 @@ def can_act(state: State, seat: int) -> bool:
     """SF-30: is any activation possible now, if need be after the A-side Cockpit ability?"""
     if state.ships[seat].destroyed:
         return False
-    if any(
-        activation_problem(state, seat, m) is None
-        for m in activation_candidates(state, seat)
-        if m.kind == "activate"
-    ):
+    if activatable(state, seat):
         return True
-    assert state.turns is not None
-    ship = state.ships[seat]
-    side = DATA.sides[ship.side]
-    if side.cockpit_ability != "activation" or seat in state.turns.cockpit:
-        return False
-    for die, space in cockpit_moves(side, ship.reactors, ship.board):
-        after = activations.cockpit_move(state, seat, die, space)
-        if any(
-            activation_problem(after, seat, m) is None
-            for m in activation_candidates(after, seat)
-            if m.kind == "activate"
-        ):
-            return True
-    return False
+    return any(
+        m.kind == "cockpit" and check(state, seat, m) is None for m in activation_candidates(state, seat)
+    )
 
 
 def settle(state: State, dice: Dice) -> tuple[State, Events]:

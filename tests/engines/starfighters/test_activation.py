@@ -137,6 +137,8 @@ def test_sf14_unused_allocated_dice_stay_on_the_board_into_the_next_round():
     assert state.phase == ROLL
     assert {d for d, _, _ in state.ships[0].board} == {"r1", "r2"}
     assert state.rollers[0].board == state.ships[0].board
+    # "Both players take all the dice beside their board in hand": everything else, faceless.
+    assert state.rollers[0].hand == tuple((d, "") for d in ("y1", "r3", "r4", "b1", "b2", "b3", "b4"))
 
 
 # -- the A-side Cockpit ability (SF-32) ------------------------------------------------------------------
@@ -161,6 +163,19 @@ def test_sf32_the_cockpit_ability_follows_the_allocation_rules():
     state = position(ship(0, "c3", on=("y1 cockpit C", "r1 cockpit C")), ship(1, "c4", "w"))
     assert refused(state, 0, "cockpit r1 drives.move").code == "icon_not_allowed"
     assert refused(state, 0, "cockpit r2 phasers.attack").code == "cockpit_not_command"
+
+
+def test_sf32_the_cockpit_ability_comes_before_an_activation_so_it_must_leave_one_possible():
+    # The enemy is 2 hexes away: only a TARGET die brings it into range of the Phasers.
+    a = ("y1 cockpit C", "r1 cockpit C", "r2 phasers.attack S")
+    state = position(ship(0, "c3", on=a), ship(1, "c5", "w"))
+    assert E.active_seats(state) == frozenset({0})  # not auto-passed: the ability makes a shot
+    bad = refused(state, 0, "cockpit r1 phasers.attack")  # still out of range afterwards
+    assert bad.code == "cockpit_no_activation" and "SF-32" in bad.message
+    cockpit = [n for n in game_moves(state, 0) if n.startswith("cockpit")]
+    assert cockpit == ["cockpit r1 phasers.target", "cockpit y1 phasers.target"]
+    state = ok(state, 0, "cockpit y1 phasers.target").state
+    assert ok(state, 0, "activate phasers s2 with red")
 
 
 def test_sf32_only_side_a_has_the_cockpit_ability():
