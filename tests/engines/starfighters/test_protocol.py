@@ -4,6 +4,7 @@ secrets, timeouts, perft-style move counts and the house round limit."""
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 
 import pytest
@@ -160,6 +161,24 @@ def test_the_view_shows_your_own_sealed_roll_and_only_the_public_board_of_others
     for v in (theirs, spectator):
         assert "roll-1-1-1" not in json.dumps(v) and "board-1-1" not in json.dumps(v)
     assert theirs["players"][0]["rolling"] is True
+
+
+def test_every_seat_sees_the_same_board_and_only_its_own_sealed_part_differs():
+    # A random match of each size: at every position the views differ only under "you".
+    rng = random.Random(7)
+    for seats in (2, 3, 4):
+        state = E.setup(E.default_options(), seats, dice()).state
+        for n in range(300):
+            views = [E.view(state, v) for v in (None, *range(seats))]
+            public = [{k: v for k, v in view.items() if k != "you"} for view in views]
+            assert all(p == public[0] for p in public)
+            for seat in range(seats):
+                assert views[seat + 1]["you"]["seat"] == seat
+            active = sorted(E.active_seats(state))
+            if not active:
+                break
+            seat = rng.choice(active)
+            state = ok(state, seat, rng.choice(E.legal_moves(state, seat)), dice(n + 2)).state
 
 
 def test_secrets_are_the_orders_and_the_sealed_roll_sequence():
