@@ -57,6 +57,9 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--reads", type=int, default=500, help="in-process reads per match (500)")
     p.add_argument("--moves", type=int, default=100, help="in-process move_submit per match (100)")
     p.add_argument(
+        "--announce", type=int, default=200, help="pending turn notices announced in-process, timed (200)"
+    )
+    p.add_argument(
         "--db-name", default="starpost_bench", help="the bench's database, dropped (starpost_bench)"
     )
     p.add_argument(
@@ -93,6 +96,23 @@ def flush_broker(url: str) -> int:
     r.flushdb()
     r.close()
     return waiting
+
+
+def announce_times(count: int) -> list[float]:
+    """Announce up to ``count`` of the notices the HTTP load left pending (no worker ran),
+    as the worker would, timing each: the work a turn change hands to the worker."""
+    from django.db import transaction
+
+    from games import notify
+    from games.models import TurnNotice
+
+    times = []
+    for pk in TurnNotice.objects.filter(status="pending").order_by("id").values_list("pk", flat=True)[:count]:
+        t = time.perf_counter()
+        with transaction.atomic():  # its outbox rows are published on commit; flushed after
+            notify.announce(pk)
+        times.append((time.perf_counter() - t) * 1000)
+    return times
 
 
 def loadavg() -> str:
@@ -314,7 +334,7 @@ def run(args: argparse.Namespace, report: Report) -> int:
 
     from django.db import connection
 
-    from games.models import Match
+    from games.models import Match, TurnNotice
     from notifications.models import Outbox
 
     inproc_pair = reads.inprocess_reads(reader0, short_id, long_id, args.reads)
@@ -379,13 +399,25 @@ def run(args: argparse.Namespace, report: Report) -> int:
     move_time_ratio = ratio(median(move_pair.long), median(move_pair.short))
 
     # -- what the run left behind -------------------------------------------------------------
-    outbox = Counter(Outbox.objects.values_list("kind", flat=True))
+    notices = Counter(TurnNotice.objects.values_list("kind", flat=True))
     published = flush_broker(args.broker)
+    announce_ms = announce_times(args.announce)
+    flush_broker(args.broker)  # the delivery tasks the announcements published
+    outbox = Counter(Outbox.objects.values_list("kind", flat=True))
     report.heading("Side effects of the run")
     report.line(
-        f"  matches {Match.objects.count():,}; outbox rows {sum(outbox.values()):,} "
-        f"({', '.join(f'{k} {v:,}' for k, v in outbox.most_common())}); "
-        f"delivery tasks waiting on the broker {published:,} (flushed)"
+        f"  matches {Match.objects.count():,}; turn notices written by the moves {sum(notices.values()):,} "
+        f"({', '.join(f'{k} {v:,}' for k, v in notices.most_common())}); "
+        f"tasks waiting on the broker {published:,} (flushed)"
+    )
+    if announce_ms:
+        report.line(
+            f"  the worker's share, not in the HTTP numbers: announcing one notice (each recipient's "
+            f"redacted outbox rows) p50 {median(announce_ms):.2f} ms over {len(announce_ms)} notices, in-process"
+        )
+    report.line(
+        f"  outbox rows now {sum(outbox.values()):,} "
+        f"({', '.join(f'{k} {v:,}' for k, v in outbox.most_common())})"
     )
     connection.close()
 
