@@ -23,7 +23,8 @@ Keys (stable; new keys may be added, none renamed):
   "colour" ("red" | "blue" | "command"), "count", "covered" (spaces under reactor markers),
   "dice" [{"die", "colour", "face"}]}.
 - ``turn``: None outside the Activate-systems phase, else {"on" [seats on turn], "actor"
-  (the seat that has begun the turn, or None), "passed" [seats], "order" [[seats], ...],
+  (the seat that has begun the turn, or None), "passed" [seats], "order" [[seats], ...] (the
+  turn order from the first; a destroyed ship's entry is empty),
   "drive" (None or {"seat", "moves", "rotates", "steps"})}.
 - ``hitter``: who hit the button this round (None before the reveal or if nobody fired).
 - ``pending``: None or {"kind" ("lose" | "steer"), "seat", "options", "torpedo"}.
