@@ -104,10 +104,15 @@ def torpedo_problem(state: State, seat: int, hex_name: str) -> Invalid | None:
         )
     if off not in side.launch:
         where = "forward" if off == 0 else "to the rear"
+        rule = (
+            "you cannot launch a torpedo into the hexes directly forward or to the rear of your ship "
+            "(Torpedoes, SF-35)"
+            if 0 not in side.launch
+            else f"{side.title} launches forward or to the sides, never to the rear (SF-52)"
+        )
         return Invalid(
             "launch_forward" if off == 0 else "launch_rear",
-            f"{hex_name} is directly {where} of your ship; you cannot launch a torpedo into the hexes directly "
-            "forward or to the rear of your ship (Torpedoes, SF-35).",
+            f"{hex_name} is directly {where} of your ship; {rule}.",
         )
     if state.ship_at(hex_name) is not None or state.torpedoes_at(hex_name):
         return Invalid(

@@ -131,7 +131,8 @@ def test_sf52_front_facing_photon_torpedoes_may_launch_forward():
         ship(0, "c3", side="B3", on=TORPEDOES), ship(1, "c7", "w", on=("y1 cockpit C", "b1 drives.move E"))
     )
     assert "activate torpedoes c4 with red" in game_moves(state, 0)
-    assert refused(state, 0, "activate torpedoes c2 with red").code == "launch_rear"
+    bad = refused(state, 0, "activate torpedoes c2 with red")
+    assert bad.code == "launch_rear" and "never to the rear (SF-52)" in bad.message
 
 
 def test_sf52_each_thrust_die_is_one_forward_move_or_one_rotation():
