@@ -60,7 +60,7 @@ def _deck(state: State, seat: int, m: Move) -> Invalid | None:
     bad = _not_ready(state, seat)
     if bad is not None:
         return bad
-    kind, deck = m["card"], state.players[seat].deck
+    kind, deck = m["card"], state.players[seat].draft
     faction = state.faction(seat)
     if kind not in DATA.cards_of(faction):
         return Invalid("not_your_faction", f"{kind!r} is not a {DATA.factions[faction]} tactic card.")
@@ -84,7 +84,7 @@ def _reset(state: State, seat: int, m: Move) -> Invalid | None:
     if bad is not None:
         return bad
     mine = tuple(c for c in state.cards if c.owner == seat)
-    if mine == default_fleet(state, seat) and state.players[seat].deck == default_deck(state, seat):
+    if mine == default_fleet(state, seat) and state.players[seat].draft == default_deck(state, seat):
         return Invalid("unchanged", "Your draft is the standard fleet and deck already.")
     return None
 
@@ -102,10 +102,10 @@ def _ready(state: State, seat: int, m: Move) -> Invalid | None:
             "fleet_over_points",
             f"Your fleet is worth {points} points; the limit is {state.fleet_points} (BG-15).",
         )
-    if len(state.players[seat].deck) != DATA.selection["deck_size"]:
+    if len(state.players[seat].draft) != DATA.selection["deck_size"]:
         return Invalid(
             "deck_size",
-            f"Your deck holds {len(state.players[seat].deck)} cards; it must hold {DATA.selection['deck_size']} (BG-15).",
+            f"Your deck holds {len(state.players[seat].draft)} cards; it must hold {DATA.selection['deck_size']} (BG-15).",
         )
     return None
 

@@ -19,7 +19,7 @@ class Galaxies(Engine):
 
     key = "battleship-galaxies"
     title = "Battleship Galaxies: The Saturn Offensive"
-    version = "1"
+    version = "2"
     min_seats = 2
     max_seats = 3
     seat_names = SEAT_NAMES
@@ -131,7 +131,7 @@ class Galaxies(Engine):
         for seat, p in enumerate(s.players):
             marks = {f"orders-{seat}"}
             marks |= {c.tag for c in s.cards if c.owner == seat and c.place in (SCREEN, HOLD)}
-            if p.deck:
+            if p.deck or p.draft:
                 marks.add(f"deck-{seat}")
             if not s.mates(seat):
                 marks |= {t.id for t in p.hand}

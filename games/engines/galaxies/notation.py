@@ -12,11 +12,11 @@ activate ev
 step ba d6 e7                           one space: the hex that moves and where to (also d6-e7)
 warp rk f9
 fire ev main vf                         ship, weapon (main or an attached card id), target
-play c0-7 | play c0-7 ev                a tactic card, with its target if it takes one
-discard c0-7
-give c1-3 wretch2
+play i417 | play i417 ev                a tactic card, with its target if it takes one
+discard i417
+give w233 wretch2
 orders always | orders never ask        standing orders for reaction windows
-react c0-7 | react none
+react i417 | react none
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from .hexes import COLUMNS, canon
 SEATS = ("isn", "wretch", "wretch2")
 HELP = (
     "Write one move, e.g. 'launch ev', 'place ev d12 d13 e12', 'activate ev', 'step ev d12 e11', "
-    "'fire ev main vf', 'play c0-7 ev', 'discard c0-7', 'next', 'end', 'react none'."
+    "'fire ev main vf', 'play i417 ev', 'discard i417', 'next', 'end', 'react none'."
 )
 _HEX = re.compile(r"^[a-z]\d{1,2}$")
 _SIMPLE = {"reset": mv.RESET, "ready": mv.READY, "next": mv.NEXT, "end": mv.END, "pass": mv.END}

@@ -10,9 +10,10 @@ from typing import Any
 from ..base import Event, Step
 from ..dice import Dice
 from .board import can_launch
+from .cardids import label, seal, to_hand
 from .data import DATA, SIDES
 from .state import MUSTER, PLAY, SCREEN, Card, Player, State, Turn, with_player
-from .turns import begin_turn, draw, new_card
+from .turns import begin_turn, draw, received
 
 Events = list[Event]
 
@@ -65,10 +66,14 @@ def default_deck(state: State, seat: int) -> tuple[str, ...]:
     return tuple(sorted(kinds))
 
 
-def with_draft(state: State, seat: int, fleet: tuple[Card, ...], deck: tuple[str, ...]) -> State:
+def with_draft(state: State, seat: int, fleet: tuple[Card, ...], draft: tuple[str, ...]) -> State:
+    """The seat's draft; ship cards stay in seat and catalogue order, so the order of the
+    cards on the table never tells who changed their draft last."""
+    order = list(DATA.ships)
     others = tuple(c for c in state.cards if c.owner != seat)
-    state = replace(state, cards=(*others, *fleet))
-    return with_player(state, seat, deck=deck)
+    cards = sorted((*others, *fleet), key=lambda c: (c.owner, order.index(c.code)))
+    state = replace(state, cards=tuple(cards))
+    return with_player(state, seat, draft=draft)
 
 
 def setup(options: Mapping[str, Any], seats: int, dice: Dice) -> Step:
@@ -128,31 +133,22 @@ def _first_player(state: State, choice: str, dice: Dice) -> tuple[State, Events]
 
 def _ready(state: State, seat: int, dice: Dice) -> tuple[State, Events]:
     """Seal the selection and deal the starting hand ([SOURCED] page 5: 5 cards), plus the
-    mission's prepped heroes."""
+    mission's prepped heroes. Every card gets its id now, at random (``cardids.py``)."""
     state = with_player(state, seat, ready=True)
     events: Events = [Event("ready", {"seat": seat})]
-    state, more = draw(state, seat, DATA.hand["start"], dice, "starting hand")
-    events += more
     m = DATA.missions[state.mission]
     p = state.players[seat]
     heroes = [k for i in p.commands if i < len(m.heroes[SIDES[p.side]]) for k in m.heroes[SIDES[p.side]][i]]
-    got = []
-    for kind in heroes:
-        state, tac = new_card(state, seat, kind)
-        got.append(tac)
-        state = with_player(state, seat, hand=(*state.players[seat].hand, tac))
-    if got:  # the mission names the heroes, but their card ids mark the hand (the canary)
-        events.append(Event("heroes_prepped", {"seat": seat, "count": len(got)}))
-        events.append(
-            Event(
-                "cards_received",
-                {
-                    "seat": seat,
-                    "cards": [{"id": t.id, "kind": t.kind, "name": DATA.cards[t.kind].name} for t in got],
-                },
-                frozenset({seat}),
-            )
-        )
+    draft = p.draft
+    state = with_player(state, seat, draft=())
+    state = seal(state, seat, draft, dice, "deck sealed")
+    state, prepped = label(state, seat, heroes, dice, "prepped heroes")
+    state, more = draw(state, seat, DATA.hand["start"], dice, "starting hand")
+    events += more
+    if prepped:  # the mission names the heroes, but their card ids mark the hand (the canary)
+        state = to_hand(state, seat, prepped)
+        events.append(Event("heroes_prepped", {"seat": seat, "count": len(prepped)}))
+        events.append(received(seat, list(prepped)))
     return state, events
 
 
@@ -202,19 +198,17 @@ def edit_fleet(state: State, seat: int, code: str, version: str) -> tuple[State,
         fleet = (*mine, Card(code, version, seat))
     else:
         fleet = tuple(replace(c, version=version) if c.code == code else c for c in mine)
-    order = list(DATA.ships)
-    fleet = tuple(sorted(fleet, key=lambda c: order.index(c.code)))
-    state = with_draft(state, seat, fleet, state.players[seat].deck)
+    state = with_draft(state, seat, fleet, state.players[seat].draft)
     return state, [_draft_event(state, seat)]
 
 
 def edit_deck(state: State, seat: int, kind: str, n: int) -> tuple[State, Events]:
-    deck = list(state.players[seat].deck)
+    draft = list(state.players[seat].draft)
     if n > 0:
-        deck.append(kind)
+        draft.append(kind)
     else:
-        deck.remove(kind)
-    state = with_player(state, seat, deck=tuple(sorted(deck)))
+        draft.remove(kind)
+    state = with_player(state, seat, draft=tuple(sorted(draft)))
     return state, [_draft_event(state, seat)]
 
 
@@ -229,6 +223,6 @@ def _draft_event(state: State, seat: int) -> Event:
     points = sum(DATA.stats(c, v).points for c, v in fleet.items())
     return Event(
         "draft",
-        {"seat": seat, "fleet": fleet, "points": points, "deck_size": len(state.players[seat].deck)},
+        {"seat": seat, "fleet": fleet, "points": points, "deck_size": len(state.players[seat].draft)},
         frozenset({seat}),
     )

@@ -3,7 +3,8 @@
 Everything hidden lives here in full - the cards behind each screen, the cards in each
 transport hold, hands and decks, standing orders; ``view.py`` decides who sees what.
 Ship cards are known by their ship code ("ev"), ships on the battlefield by piece ids
-("ev", "bs2"), tactic cards by ids given when drawn ("c0-7": seat 0's 7th draw).
+("ev", "bs2"), tactic cards by ids drawn at random when a deck is sealed or formed again
+("w417": see ``cardids.py``), so that an id says nothing of when its card was drawn.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ class Piece:
 
 @dataclass(frozen=True)
 class Tac:
-    """One tactic card: its id (given when drawn) and kind (a key of tactics.toml)."""
+    """One tactic card: its id (fixed when its deck is sealed, ``cardids.py``) and kind (a key
+    of tactics.toml)."""
 
     id: str
     kind: str
@@ -72,10 +74,10 @@ class Player:
     side: int
     commands: tuple[int, ...]  # the mission commands this seat holds (decks, fleets, heroes)
     energy: int = 0
-    hand: tuple[Tac, ...] = ()
-    deck: tuple[str, ...] = ()  # card kinds, sorted: a draw picks one at random, so no order exists
-    discard: tuple[Tac, ...] = ()
-    drawn: int = 0  # cards drawn so far; numbers the card ids so an id is never reused
+    hand: tuple[Tac, ...] = ()  # in id order, never in the order drawn
+    deck: tuple[Tac, ...] = ()  # in id order: a draw picks one at random, so no order exists
+    discard: tuple[Tac, ...] = ()  # face up, in the order discarded (public)
+    draft: tuple[str, ...] = ()  # card kinds chosen behind the screen, sorted, until the deck is sealed
     reshuffles: int = 0
     ready: bool = False
     turns: int = 0
@@ -137,6 +139,7 @@ class State:
     asking: bool = False  # queue[0] waits for its seat's answer
     last_attack: Trigger | None = None
     outcome: Outcome | None = None
+    card_ids: tuple[str, ...] = ()  # every tactic card id given so far, sorted: never reused
 
     # -- lookups ----------------------------------------------------------------------
     def card(self, code: str) -> Card | None:
@@ -240,8 +243,9 @@ def _player(d: Mapping[str, Any]) -> Player:
             **d,
             "commands": tuple(d["commands"]),
             "hand": tuple(Tac(**t) for t in d["hand"]),
-            "deck": tuple(d["deck"]),
+            "deck": tuple(Tac(**t) for t in d["deck"]),
             "discard": tuple(Tac(**t) for t in d["discard"]),
+            "draft": tuple(d["draft"]),
             "orders": Orders(**d["orders"]),
         }
     )
@@ -292,4 +296,5 @@ def load(data: Mapping[str, Any]) -> State:
         asking=data["asking"],
         last_attack=None if last is None else Trigger(**last),
         outcome=_outcome(data.get("outcome")),
+        card_ids=tuple(data["card_ids"]),
     )

@@ -12,6 +12,7 @@ from dataclasses import replace
 from ..base import Event
 from ..dice import Dice
 from .board import tiles
+from .cardids import in_order, seal, to_hand
 from .data import DATA
 from .state import ACTION, DEPLOY, ENERGY, State, Tac, Turn, with_piece, with_player
 from .victory import check_end_of_turn
@@ -35,18 +36,13 @@ def gain(state: State, seat: int, amount: int, source: str) -> tuple[State, Even
     ]
 
 
-def new_card(state: State, seat: int, kind: str) -> tuple[State, Tac]:
-    """A tactic card entering a hand gets a fresh id; ids are never reused (the canary)."""
-    n = state.players[seat].drawn + 1
-    return with_player(state, seat, drawn=n), Tac(f"c{seat}-{n}", kind)
-
-
 def draw(state: State, seat: int, count: int, dice: Dice, why: str) -> tuple[State, Events]:
     """Draw ``count`` cards; the die is seen by the drawer only (AS-BG-1, BG-20).
 
-    The deck is kept as a sorted multiset and each draw picks one card uniformly: the same
-    as a shuffled deck, with no order to leak. BG-17: when the last card is drawn the discard
-    pile becomes the new deck, once; after that no more cards are drawn.
+    The deck is kept in id order and each draw picks one card uniformly: the same as a
+    shuffled deck, with no order to leak. BG-17: when the last card is drawn the discard
+    pile becomes the new deck, once, its cards given new ids (``cardids.py``); after that no
+    more cards are drawn.
     """
     got: list[Tac] = []
     events: Events = []
@@ -54,36 +50,30 @@ def draw(state: State, seat: int, count: int, dice: Dice, why: str) -> tuple[Sta
         p = state.players[seat]
         if not p.deck:
             break
-        kind = dice.pick(p.deck, f"{why}: draw a tactic card", audience=[seat])
-        deck = list(p.deck)
-        deck.remove(kind)
-        state = with_player(state, seat, deck=tuple(deck))
-        state, tac = new_card(state, seat, kind)
+        tac = dice.pick(p.deck, f"{why}: draw a tactic card", audience=[seat])
+        state = with_player(state, seat, deck=tuple(t for t in p.deck if t.id != tac.id))
+        state = to_hand(state, seat, [tac])
         got.append(tac)
-        state = with_player(state, seat, hand=(*state.players[seat].hand, tac))
         p = state.players[seat]
         if not p.deck:
             if p.reshuffles < HAND["reshuffles"] and p.discard:
-                kinds = tuple(sorted(t.kind for t in p.discard))
-                state = with_player(state, seat, deck=kinds, discard=(), reshuffles=p.reshuffles + 1)
+                kinds = sorted(t.kind for t in p.discard)
+                state = with_player(state, seat, discard=(), reshuffles=p.reshuffles + 1)
+                state = seal(state, seat, kinds, dice, "reshuffle")
                 events.append(Event("deck_reshuffled", {"seat": seat, "deck_size": len(kinds)}))
             else:
                 events.append(Event("deck_exhausted", {"seat": seat}))
     if got:
         p = state.players[seat]
         events.insert(0, Event("cards_drawn", {"seat": seat, "count": len(got), "hand_size": len(p.hand)}))
-        events.insert(
-            1,
-            Event(
-                "cards_received",
-                {
-                    "seat": seat,
-                    "cards": [{"id": t.id, "kind": t.kind, "name": DATA.cards[t.kind].name} for t in got],
-                },
-                frozenset({seat}),
-            ),
-        )
+        events.insert(1, received(seat, got))
     return state, events
+
+
+def received(seat: int, tacs: list[Tac]) -> Event:
+    """Which cards came into a hand, told to that seat only."""
+    cards = [{"id": t.id, "kind": t.kind, "name": DATA.cards[t.kind].name} for t in in_order(tacs)]
+    return Event("cards_received", {"seat": seat, "cards": cards}, frozenset({seat}))
 
 
 def begin_turn(state: State, seat: int, dice: Dice) -> tuple[State, Events]:
@@ -167,7 +157,7 @@ def give(state: State, seat: int, card_id: str, to: int) -> tuple[State, Events]
     p = state.players[seat]
     tac = next(t for t in p.hand if t.id == card_id)
     state = with_player(state, seat, hand=tuple(t for t in p.hand if t.id != card_id))
-    state = with_player(state, to, hand=(*state.players[to].hand, tac))
+    state = to_hand(state, to, [tac])
     team = frozenset({seat, to})
     return state, [
         Event("card_given", {"seat": seat, "to": to}),

@@ -126,8 +126,15 @@ def _hidden_card(c: Card) -> dict[str, Any]:
     }
 
 
+def deck_kinds(state: State, seat: int) -> list[str]:
+    """What the seat's deck holds: its draft until sealed, then the cards' kinds (never ids)."""
+    p = state.players[seat]
+    return sorted(t.kind for t in p.deck) if p.ready else list(p.draft)
+
+
 def _secrets(state: State, seat: int) -> dict[str, Any]:
     p = state.players[seat]
+    kinds = deck_kinds(state, seat)
     mine = [c for c in state.cards if c.owner == seat]
     holds: dict[str, list[dict[str, Any]]] = {}
     for c in mine:
@@ -138,7 +145,7 @@ def _secrets(state: State, seat: int) -> dict[str, Any]:
         "deck": {
             "tag": f"deck-{seat}",
             "cards": [
-                {"kind": k, "name": DATA.cards[k].name, "count": p.deck.count(k)} for k in sorted(set(p.deck))
+                {"kind": k, "name": DATA.cards[k].name, "count": kinds.count(k)} for k in sorted(set(kinds))
             ],
         },
         "screen": [_hidden_card(c) for c in mine if c.place == SCREEN],
@@ -221,7 +228,7 @@ def view(state: State, viewer: int | None, reveal_all: bool = False) -> dict[str
             "draft": {
                 "points": sum(stats(c).points for c in mine),
                 "limit": state.fleet_points,
-                "deck_size": len(state.players[viewer].deck),
+                "deck_size": len(deck_kinds(state, viewer)),
                 "deck_target": DATA.selection["deck_size"],
             },
             # [SOURCED] page 3: teammates may show each other their tactic cards

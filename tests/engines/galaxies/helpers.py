@@ -63,6 +63,11 @@ def tac(seat: int, n: int, kind: str) -> Tac:
     return Tac(f"c{seat}-{n}", kind)
 
 
+def deck_of(seat: int, kinds: Sequence[str]) -> tuple[Tac, ...]:
+    """A sealed deck of ``kinds``, with ids ("d0-1", ...) no hand-built card uses."""
+    return tuple(Tac(f"d{seat}-{n}", k) for n, k in enumerate(sorted(kinds), 1))
+
+
 def position(
     cards: Sequence[Card] = (),
     *,
@@ -99,16 +104,17 @@ def position(
             commands=(0,),
             energy=energy[s],
             hand=tuple(hands[s]) if s < len(hands) else (),
-            deck=tuple(sorted(decks[s])),
+            deck=deck_of(s, decks[s]),
             discard=tuple(discards[s]) if s < len(discards) else (),
-            drawn=50,
             ready=True,
             turns=turns[s] if s < len(turns) else 3,
             orders=orders[s],
         )
         for s in range(seats)
     )
+    used = [t.id for p in players for t in (*p.hand, *p.deck, *p.discard)]
     return State(
+        card_ids=tuple(sorted(used)),
         mission=mission,
         rounds=rounds,
         fleet_points=100,

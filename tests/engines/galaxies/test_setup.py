@@ -45,7 +45,7 @@ def test_selection_is_simultaneous_and_every_ship_starts_behind_the_screen():
     s = started().state
     assert s.phase == SELECT and E.active_seats(s) == {ISN, WRETCH}
     assert all(c.place == SCREEN and c.version == "standard" for c in s.cards)
-    assert all(len(p.deck) == 30 for p in s.players)
+    assert all(len(p.draft) == 30 and p.deck == () for p in s.players)
 
 
 def test_the_high_roller_of_the_number_die_chooses_who_goes_first():
@@ -88,7 +88,7 @@ def test_fleet_and_deck_edits_are_sealed_moves_seen_by_their_author_only():
     assert draft.audience == {ISN} and draft.data["fleet"]["ev"] == "veteran"
     assert step.state.card("ev").version == "veteran"
     step = ok(step.state, ISN, "deck -isn-lock")
-    assert step.move_audience == {ISN} and len(step.state.players[ISN].deck) == 29
+    assert step.move_audience == {ISN} and len(step.state.players[ISN].draft) == 29
 
 
 def test_a_fleet_holds_one_version_of_each_named_ship_of_your_faction():
