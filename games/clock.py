@@ -181,6 +181,8 @@ def timeout_apply(*, match_id: int, seat_index: int, deadline: datetime, now: da
                 seat.deadline = seat_deadline(match, seat)
                 seat.save(update_fields=["deadline"])
                 _match_deadline(match)
+                services.clock_note(match_id=match.pk, seat=seat_index, action="vacation")
+                match.refresh_from_db()
                 if seat.deadline and seat.deadline > now:
                     notify.clock_message("vacation_taken", match, seat, {"until": seat.deadline.isoformat()})
                     return "vacation"
@@ -189,6 +191,8 @@ def timeout_apply(*, match_id: int, seat_index: int, deadline: datetime, now: da
             seat.deadline = due(deadline, time_control_of(match), user.tz) or deadline
             seat.save(update_fields=["extension_used", "deadline"])
             _match_deadline(match)
+            services.clock_note(match_id=match.pk, seat=seat_index, action="extend")
+            match.refresh_from_db()
             notify.clock_message("deadline_extended", match, seat, {"until": seat.deadline.isoformat()})
             return "extended"
         if match.timeout_policy != Match.Timeout.FORFEIT:

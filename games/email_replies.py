@@ -26,7 +26,7 @@ from notifications.replyaddr import ReplyToken, reply_address
 from . import notify, services
 from .engines.base import Invalid, Move
 from .models import Match, Seat
-from .selectors import Viewer, engine_of, legal_moves_view, log_view
+from .selectors import Viewer, engine_of, legal_moves_view, log_view, moved_on_since
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ def _play(reply: Reply, token: ReplyToken, match: Match, seat: Seat) -> Answer:
     if match.status != Match.Status.ACTIVE:
         error = _error("", "match_over", "This match is over: no more moves can be made.")
         return _answer(match, seat, token, [], error)
-    if token.seq != match.seq:
+    if token.seq != match.seq and (token.seq > match.seq or moved_on_since(match, token.seq)):
         error = _error(
             "",
             "stale_reply",

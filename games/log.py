@@ -20,6 +20,9 @@ from .rows import insert_row
 
 RESIGN = "resign"
 FORFEIT = "forfeit"
+# The server's note that a seat's clock moved when its deadline passed (its one extension,
+# or a day from its vacation bank). The game's state is unchanged.
+CLOCK = "clock"
 
 
 def append_entry(
@@ -100,6 +103,8 @@ def replay(match: Match) -> tuple[Any, dict[str, Any] | None]:
         elif entry.kind in (RESIGN, FORFEIT) and entry.seat is not None:
             outcome = resign_outcome(match.num_seats, entry.seat, entry.move.get("reason", "resignation"))
             break
+        elif entry.kind == CLOCK and entry.seat is not None:
+            continue
         else:
             step = engine.apply(state, entry.seat, Move.from_json(entry.move), dice)
         if isinstance(step, Invalid):

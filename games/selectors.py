@@ -17,10 +17,8 @@ from .deadlines import TIME_CONTROL_SCHEMA
 from .engines import all_engines
 from .engines import get as get_engine
 from .engines.base import Engine, Event, Invalid, LogItem, visible_events
+from .log import CLOCK, FORFEIT, RESIGN
 from .models import LogEntry, Match, Seat
-
-RESIGN = "resign"
-FORFEIT = "forfeit"
 
 
 @dataclass(frozen=True)
@@ -136,6 +134,18 @@ def match_view(match: Match, viewer: Viewer, seats: list[Seat] | None = None) ->
     }
 
 
+def clock_text(name: str, action: Any) -> str:
+    if action == "vacation":
+        return f"{name}'s deadline passed: a day from their vacation bank pauses their clock."
+    return f"{name}'s deadline passed: their one extension gives them more time."
+
+
+def moved_on_since(match: Match, seq: int) -> bool:
+    """Whether anything but the server's clock notes was written after entry ``seq``: a
+    move made for the position at ``seq`` is still good if not."""
+    return match.log.filter(seq__gt=seq).exclude(kind=CLOCK).exists()
+
+
 def entry_for(engine: Engine, entry: LogEntry, viewer: Viewer) -> dict[str, Any]:
     """One log entry as ``viewer`` may see it, with its line of text."""
     reveal = viewer.reveal_all
@@ -152,6 +162,8 @@ def entry_for(engine: Engine, entry: LogEntry, viewer: Viewer) -> dict[str, Any]
         text = f"{engine.seat_name(entry.seat)} resigned."
     elif entry.kind == FORFEIT and entry.seat is not None:
         text = f"{engine.seat_name(entry.seat)} ran out of time and forfeits."
+    elif entry.kind == CLOCK and entry.seat is not None:
+        text = clock_text(engine.seat_name(entry.seat), entry.move.get("action"))
     else:
         text = engine.describe(LogItem(entry.seq, entry.seat, move, events), viewer.seat)
     return {

@@ -23,9 +23,10 @@ from .engines import get as get_engine
 from .engines.base import Engine, Event, Invalid, Move
 from .engines.dice import Dice, commitment, mix_seed
 from .errors import BadRequest, Conflict, Forbidden, IllegalMove, NotFound
-from .log import FORFEIT, RESIGN, append_entry, resign_outcome
+from .log import CLOCK, FORFEIT, RESIGN, append_entry, resign_outcome
 from .models import LogEntry, Match, Seat
 from .rows import match_for_update, seats_with_players, update_row
+from .selectors import moved_on_since
 
 User = get_user_model()
 
@@ -300,7 +301,7 @@ def move_submit(
     Conceding is a move too: ``{"kind": "resign"}`` by a player, ``{"kind": "forfeit"}`` by
     the server; they need no ``expected_seq`` (None: whatever the match is at).
     """
-    concession = isinstance(move, Mapping) and move.get("kind") in (RESIGN, FORFEIT)
+    concession = isinstance(move, Mapping) and move.get("kind") in (RESIGN, FORFEIT, CLOCK)
     if not (concession and expected_seq is None):
         expected_seq = _check_expected_seq(expected_seq)
     if idempotency_key is not None and (
@@ -313,7 +314,7 @@ def move_submit(
     if isinstance(parsed, Invalid):
         raise BadRequest(parsed.code, parsed.message)
     if concession:
-        parsed = _concession(parsed, system=user is None and system_seat is not None)
+        parsed = _server_kind(parsed, system=user is None and system_seat is not None)
     move_json = parsed.to_json()
     try:
         return _move_submit(
@@ -326,10 +327,16 @@ def move_submit(
         raise Conflict("stale_seq", "Another move was recorded first: reload the match.", seq=now_at) from exc
 
 
-def _concession(move: Move, *, system: bool) -> Move:
-    """A resignation (a player's) or a forfeit (the server's), with its reason."""
+def _server_kind(move: Move, *, system: bool) -> Move:
+    """A move the engines do not know: a resignation (a player's), a forfeit or a clock
+    note (the server's), with only the fields they take."""
     if move.kind == FORFEIT and not system:
         raise BadRequest("bad_move", "Only the server records a forfeit; to concede, resign.")
+    if move.kind == CLOCK:
+        action = move.get("action")
+        if not system or action not in ("extend", "vacation"):
+            raise BadRequest("bad_move", "Only the server notes a deadline's extension or vacation day.")
+        return Move.of(CLOCK, action=action)
     extra = sorted(k for k, _ in move.args if k != "reason")
     if extra:
         raise BadRequest("bad_move", f"A {move.kind} takes no {', '.join(extra)}.")
@@ -375,17 +382,21 @@ def _move_submit(
             )
             if twin is not None and twin.move == move_json:
                 return MoveResult(twin.seq, replayed=True)
-            raise Conflict(
-                "stale_seq",
-                f"The match is at seq {match.seq}, not {expected_seq}: reload it and try again.",
-                seq=match.seq,
-            )
+            # Only the server's clock notes since: the position is the one the player saw.
+            if expected_seq > match.seq or moved_on_since(match, expected_seq):
+                raise Conflict(
+                    "stale_seq",
+                    f"The match is at seq {match.seq}, not {expected_seq}: reload it and try again.",
+                    seq=match.seq,
+                )
         if match.status == Match.Status.OPEN:
             raise Conflict("match_not_started", "The match starts when every seat is taken.", seq=match.seq)
         if match.status == Match.Status.FINISHED:
             raise Conflict("match_over", "This match is over.", seq=match.seq)
         if parsed.kind in (RESIGN, FORFEIT):
             return _concede(match, seat, user=user, move=move_json, source=source, key=idempotency_key)
+        if parsed.kind == CLOCK:
+            return _clock_note(match, seat, move_json, source)
         engine = engine_for(match.game)
         state = engine.load(match.state)
         dice = Dice(bytes(match.dice_seed), match.seq + 1)
@@ -425,6 +436,37 @@ def match_forfeit(*, match_id: Any, seat: int, reason: str = "timeout") -> MoveR
         move={"kind": FORFEIT, "reason": reason},
         source="timeout",
     )
+
+
+def clock_note(*, match_id: Any, seat: int, action: str) -> MoveResult:
+    """Log that ``seat``'s deadline passed and the server moved its clock instead of
+    playing for it: its one extension (``"extend"``) or a vacation day (``"vacation"``)."""
+    return move_submit(
+        match_id=match_id,
+        user=None,
+        system_seat=seat,
+        expected_seq=None,
+        move={"kind": CLOCK, "action": action},
+        source="timeout",
+    )
+
+
+def _clock_note(match: Match, seat: int, move: dict[str, Any], source: str) -> MoveResult:
+    append_entry(
+        match,
+        seat=seat,
+        user=None,
+        move=move,
+        step_events=[Event("clock", {"seat": seat, "action": move["action"]})],
+        move_audience=None,
+        draws=[],
+        source=source,
+    )
+    match.updated_at = timezone.now()
+    update_row(
+        Match, match.pk, {"seq": match.seq, "log_head": match.log_head, "updated_at": match.updated_at}
+    )
+    return MoveResult(match.seq)
 
 
 def _concede(

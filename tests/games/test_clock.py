@@ -14,8 +14,8 @@ from django.utils import timezone
 from accounts.errors import AccountError
 from accounts.models import Vacation
 from accounts.services import vacation_days_left, vacation_take
-from games import clock, services
-from games.errors import BadRequest
+from games import clock, selectors, services
+from games.errors import BadRequest, Conflict
 from games.log import replay
 from games.models import LogEntry, Match, Seat
 from games.tasks import sweep_deadlines
@@ -147,8 +147,36 @@ def test_the_extend_policy_gives_one_extension_then_the_default_move(alice, bob,
     s = seat(match, 0)
     assert s.extension_used and s.deadline > timezone.now() + timedelta(days=2)
     assert Outbox.objects.filter(kind="deadline_extended", user=alice).count() == 1
+    note = LogEntry.objects.get(match=match, source="timeout")
+    assert (note.seat, note.move) == (0, {"kind": "clock", "action": "extend"})
+    match.refresh_from_db()
+    assert replay(match)[0] == match.state  # the note changed nothing on the board
     make_late(match, 0)
     assert sweep_deadlines() == {"moved": 1}
+
+
+def test_a_move_made_for_the_position_before_a_clock_note_still_counts(alice, bob, no_vacations):
+    match = play_to_turns(started_match(alice, bob, first_player="blue"))
+    Match.objects.filter(pk=match.pk).update(timeout_policy="extend")
+    seen = Match.objects.get(pk=match.pk).seq
+    make_late(match, 0)
+    assert sweep_deadlines() == {"extended": 1}
+    result = services.move_submit(match_id=match.pk, user=alice, expected_seq=seen, move={"kind": "draw"})
+    assert result.seq == seen + 2 and not result.replayed
+    with pytest.raises(Conflict) as exc:  # but a real move in between makes it stale
+        services.move_submit(match_id=match.pk, user=alice, expected_seq=seen, move={"kind": "end"})
+    assert exc.value.code == "stale_seq"
+
+
+def test_only_the_server_writes_clock_notes(alice, bob):
+    match = play_to_turns(started_match(alice, bob, first_player="blue"))
+    match.refresh_from_db()
+    with pytest.raises(BadRequest) as exc:
+        services.move_submit(
+            match_id=match.pk, user=alice, expected_seq=match.seq, move={"kind": "clock", "action": "extend"}
+        )
+    assert exc.value.code == "bad_move"
+    assert not LogEntry.objects.filter(match=match, kind="clock").exists()
 
 
 def test_the_forfeit_policy_ends_the_match_against_the_late_player(alice, bob, no_vacations):
@@ -183,7 +211,12 @@ def test_a_due_deadline_takes_a_vacation_day_when_the_player_allows_it(alice, bo
     assert Vacation.objects.get(user=alice).auto
     assert Outbox.objects.filter(kind="vacation_taken", user=alice).count() == 1
     assert seat(match, 0).deadline > timezone.now() + timedelta(hours=23)
-    assert not LogEntry.objects.filter(match=match, source="timeout").exists()
+    note = LogEntry.objects.get(match=match, source="timeout")
+    assert (note.seat, note.user, note.move) == (0, None, {"kind": "clock", "action": "vacation"})
+    match.refresh_from_db()
+    assert selectors.log_for(match, bob)[-1]["text"] == (
+        "Blue's deadline passed: a day from their vacation bank pauses their clock."
+    )
 
 
 def test_vacation_days_stop_at_the_limit_in_a_row(alice, bob, settings):
