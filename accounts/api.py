@@ -160,16 +160,23 @@ class VacationsView(APIView):
     def post(self, request):
         if not isinstance(request.data, dict):
             raise DomainError("bad_request", "Send a JSON object with days (and start).")
-        start = request.data.get("start")
-        when = parse_datetime(start) if isinstance(start, str) else None
-        if start is not None and when is None:
-            raise AccountError(
-                "bad_vacation", "start is an ISO 8601 date and time, e.g. 2026-12-24T00:00:00Z."
-            )
-        if when is not None and when.tzinfo is None:
-            when = when.replace(tzinfo=request.user.tz)
+        when = _vacation_start(request.data.get("start"), request.user)
         vacation_take(request.user, start=when or timezone.now(), days=request.data.get("days"))
         return Response(vacations_json(request.user), status=status.HTTP_201_CREATED)
+
+
+def _vacation_start(start, user):
+    """The ``start`` of a vacation request as an aware datetime (naive: the player's own
+    timezone), None when absent, AccountError when it is not a real date and time."""
+    if start is None:
+        return None
+    try:  # parse_datetime raises ValueError for well-formed but impossible dates (month 13)
+        when = parse_datetime(start) if isinstance(start, str) else None
+    except ValueError:
+        when = None
+    if when is None:
+        raise AccountError("bad_vacation", "start is an ISO 8601 date and time, e.g. 2026-12-24T00:00:00Z.")
+    return when.replace(tzinfo=user.tz) if when.tzinfo is None else when
 
 
 def vacations_json(user) -> dict:

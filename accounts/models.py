@@ -11,9 +11,17 @@ from django.db import models
 from django.db.models.functions import Lower
 
 
-def validate_timezone(value: str) -> None:
+def validate_timezone(value: object) -> None:
+    if not isinstance(value, str):
+        raise ValidationError("A timezone is a name such as Europe/Stockholm.")
     if value not in available_timezones():
-        raise ValidationError(f"{value!r} is not a known timezone (e.g. Europe/Stockholm).")
+        raise ValidationError(f"{shown(value)} is not a known timezone (e.g. Europe/Stockholm).")
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for echoing a client's input in a message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 _TIMEZONES: frozenset[str] | None = None

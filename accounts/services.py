@@ -15,18 +15,41 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from .errors import AccountError
-from .models import Club, ClubMember, NotificationPrefs, User, Vacation, prefs_of, validate_timezone
+from .models import Club, ClubMember, NotificationPrefs, User, Vacation, prefs_of, shown, validate_timezone
 
 # Sent when a player's vacations change, so that the clocks of their matches can follow.
 vacation_changed = django.dispatch.Signal()
 
 USERNAME_MAX = 30
+USERNAME_FIELD_MAX = User._meta.get_field("username").max_length  # older accounts may be longer
+EMAIL_MAX = User._meta.get_field("email").max_length
 
 
-def user_register(*, username: str, email: str, password: str, timezone: str = "UTC") -> User:
+def _text(value: Any, code: str, what: str) -> str:
+    """``value`` stripped, or AccountError ``code`` when it is not text (None counts as "")."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise AccountError(code, f"{what} must be text, not {type(value).__name__}.")
+    return value.strip()
+
+
+def _checked_email(email: str) -> str:
+    if len(email) > EMAIL_MAX:
+        raise AccountError("bad_email", f"An email address has at most {EMAIL_MAX} characters.")
+    try:
+        validate_email(email)
+    except ValidationError as exc:
+        raise AccountError("bad_email", f"{shown(email)} is not an email address.") from exc
+    return email
+
+
+def user_register(*, username: Any, email: Any, password: Any, timezone: Any = "UTC") -> User:
     """Create a player; every refusal is an AccountError with a code and a message."""
-    username = (username or "").strip()
-    email = (email or "").strip()
+    username = _text(username, "bad_username", "A username")
+    email = _text(email, "bad_email", "An email address")
+    if not isinstance(password, str):
+        raise AccountError("weak_password", "A password must be text.")
     if not username:
         raise AccountError("username_required", "Choose a username.")
     if len(username) > USERNAME_MAX or not all(c.isalnum() or c in "_-." for c in username):
@@ -34,21 +57,18 @@ def user_register(*, username: str, email: str, password: str, timezone: str = "
             "bad_username",
             f"A username has at most {USERNAME_MAX} letters, digits, '.', '-' or '_'.",
         )
-    try:
-        validate_email(email)
-    except ValidationError as exc:
-        raise AccountError("bad_email", f"{email!r} is not an email address.") from exc
+    _checked_email(email)
     try:
         validate_timezone(timezone)
     except ValidationError as exc:
         raise AccountError("bad_timezone", exc.messages[0]) from exc
     if User.objects.filter(username__iexact=username).exists():
-        raise AccountError("username_taken", f"The username {username!r} is taken; choose another.")
+        raise AccountError("username_taken", f"The username {shown(username)} is taken; choose another.")
     if User.objects.filter(email__iexact=email).exists():
         raise AccountError("email_taken", "An account with this email address already exists.")
     user = User(username=username, email=email, timezone=timezone)
     try:
-        password_validation.validate_password(password or "", user)
+        password_validation.validate_password(password, user)
     except ValidationError as exc:
         raise AccountError("weak_password", " ".join(exc.messages)) from exc
     user.set_password(password)
@@ -60,26 +80,33 @@ def user_register(*, username: str, email: str, password: str, timezone: str = "
     return user
 
 
-def user_update_profile(*, user: User, timezone: str | None = None, email: str | None = None) -> User:
-    fields = []
+def user_update_profile(*, user: User, timezone: Any = None, email: Any = None) -> User:
+    """Change a player's timezone and/or email (None: leave it); checked before anything is
+    written, so a refusal changes nothing."""
+    changes = {}
     if timezone is not None:
         try:
             validate_timezone(timezone)
         except ValidationError as exc:
             raise AccountError("bad_timezone", exc.messages[0]) from exc
-        user.timezone = timezone
-        fields.append("timezone")
-    if email is not None and email.strip().lower() != user.email.lower():
+        changes["timezone"] = timezone
+    if email is not None:
+        email = _checked_email(_text(email, "bad_email", "An email address"))
+        if email.lower() != user.email.lower():
+            if User.objects.filter(email__iexact=email).exclude(pk=user.pk).exists():
+                raise AccountError("email_taken", "An account with this email address already exists.")
+            changes["email"] = email
+    if changes:
+        before = {field: getattr(user, field) for field in changes}
+        for field, value in changes.items():
+            setattr(user, field, value)
         try:
-            validate_email(email)
-        except ValidationError as exc:
-            raise AccountError("bad_email", f"{email!r} is not an email address.") from exc
-        if User.objects.filter(email__iexact=email).exclude(pk=user.pk).exists():
-            raise AccountError("email_taken", "An account with this email address already exists.")
-        user.email = email.strip()
-        fields.append("email")
-    if fields:
-        user.save(update_fields=fields)
+            with transaction.atomic():
+                user.save(update_fields=list(changes))
+        except IntegrityError as exc:  # a concurrent change took the address first
+            for field, value in before.items():
+                setattr(user, field, value)
+            raise AccountError("email_taken", "An account with this email address already exists.") from exc
     return user
 
 
@@ -116,19 +143,36 @@ def _run_length(user: User, start: datetime, end: datetime) -> timedelta:
     return longest
 
 
+# How far ahead a vacation may be booked. The bank is per calendar year, and a start near the
+# end of the calendar (year 9999) would overflow every date computed from it.
+VACATION_HORIZON = timedelta(days=366)
+
+
 def vacation_take(user: User, *, start: datetime, days: int, auto: bool = False) -> Vacation:
     """Take ``days`` days off from ``start``. Limits: the yearly bank, no overlap, and at most
     STARPOST_VACATION_MAX_DAYS in a row, so that vacations cannot stall a match forever."""
     if not isinstance(days, int) or isinstance(days, bool) or days < 1:
         raise AccountError("bad_vacation", "Take at least one whole day.")
-    end = start + timedelta(days=days)
-    if end <= timezone.now():
+    if not isinstance(start, datetime) or start.tzinfo is None:
+        raise AccountError("bad_vacation", "start is a date and time with its timezone.")
+    now = timezone.now()
+    # Checked before any date arithmetic: near the year 9999 it overflows.
+    if start > now + VACATION_HORIZON:
+        raise AccountError(
+            "bad_vacation",
+            f"Book a vacation at most {VACATION_HORIZON.days} days ahead: start it by "
+            f"{(now + VACATION_HORIZON).astimezone(user.tz):%Y-%m-%d}.",
+        )
+    if start < now - VACATION_HORIZON:
         raise AccountError("bad_vacation", "A vacation cannot be entirely in the past.")
     left = vacation_days_left(user, start)
-    if days > left:
+    if days > left:  # also bounds days before they are added to a date
         raise AccountError(
             "vacation_bank_empty", f"You have {left} vacation days left this year; you asked for {days}."
         )
+    end = start + timedelta(days=days)
+    if end <= now:
+        raise AccountError("bad_vacation", "A vacation cannot be entirely in the past.")
     if user.vacations.filter(start__lt=end, end__gt=start).exists():
         raise AccountError("vacation_overlaps", "You are already on vacation for part of that time.")
     most = settings.STARPOST_VACATION_MAX_DAYS
@@ -154,46 +198,55 @@ def _hh_mm(value: Any, field: str) -> time | None:
 
 
 def prefs_update(user: User, data: Mapping[str, Any]) -> NotificationPrefs:
-    """Change some of a player's notification preferences; unknown or bad values are refused."""
+    """Change some of a player's notification preferences; unknown or bad values are refused.
+    Everything is checked before anything is written, so a refusal changes nothing."""
     if not isinstance(data, Mapping):
         raise AccountError("bad_prefs", "Send the preferences as a JSON object.")
     known = {"email", "push", "digest_hour", "quiet_start", "quiet_end", "reminder_hours", "auto_vacation"}
-    unknown = sorted(set(data) - known)
+    unknown = sorted(str(k) for k in set(data) - known)
     if unknown:
         raise AccountError(
-            "bad_prefs", f"Unknown preference {unknown[0]!r}; known: {', '.join(sorted(known))}."
+            "bad_prefs", f"Unknown preference {shown(unknown[0])}; known: {', '.join(sorted(known))}."
         )
-    prefs = prefs_of(user)
+    changes: dict[str, Any] = {}
     for channel in ("email", "push"):
         if channel in data:
-            if data[channel] not in PREF_MODES:
+            mode = data[channel]
+            if not isinstance(mode, str) or mode not in PREF_MODES:
                 raise AccountError("bad_prefs", f"{channel} is one of {', '.join(sorted(PREF_MODES))}.")
-            setattr(prefs, channel, data[channel])
+            changes[channel] = mode
     if "digest_hour" in data:
         hour = data["digest_hour"]
         if not isinstance(hour, int) or isinstance(hour, bool) or not 0 <= hour <= 23:
             raise AccountError("bad_prefs", "digest_hour is a local hour from 0 to 23.")
-        prefs.digest_hour = hour
+        changes["digest_hour"] = hour
     for field in ("quiet_start", "quiet_end"):
         if field in data:
             value = _hh_mm(data[field], field)
             if value is None and data[field] not in (None, ""):
                 raise AccountError("bad_prefs", f"{field} is a local time like 22:30, or null.")
-            setattr(prefs, field, value)
-    if (prefs.quiet_start is None) != (prefs.quiet_end is None):
+            changes[field] = value
+    current = prefs_of(user)
+    quiet = [changes.get(f, getattr(current, f)) for f in ("quiet_start", "quiet_end")]
+    if (quiet[0] is None) != (quiet[1] is None):
         raise AccountError("bad_prefs", "Quiet hours need both a start and an end.")
     if "reminder_hours" in data:
         hours = data["reminder_hours"]
         if not isinstance(hours, int) or isinstance(hours, bool) or not 0 <= hours <= 168:
             raise AccountError("bad_prefs", "reminder_hours is from 0 (no reminders) to 168.")
-        prefs.reminder_hours = hours
+        changes["reminder_hours"] = hours
+    auto_vacation = data.get("auto_vacation")
+    if "auto_vacation" in data and not isinstance(auto_vacation, bool):
+        raise AccountError("bad_prefs", "auto_vacation is true or false.")
     with transaction.atomic():
-        prefs.save()
-        if "auto_vacation" in data:
-            if not isinstance(data["auto_vacation"], bool):
-                raise AccountError("bad_prefs", "auto_vacation is true or false.")
-            user.auto_vacation = data["auto_vacation"]
+        prefs, _ = NotificationPrefs.objects.select_for_update().get_or_create(user=user)
+        for field, value in changes.items():
+            setattr(prefs, field, value)
+        prefs.save(update_fields=list(changes))
+        if isinstance(auto_vacation, bool):
+            user.auto_vacation = auto_vacation
             user.save(update_fields=["auto_vacation"])
+    user.prefs = prefs  # what prefs_of(user) answers from now on
     return prefs
 
 
@@ -219,11 +272,15 @@ def club_create(*, owner: User, name: Any) -> Club:
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > 100:
         raise AccountError("bad_club_name", "A club name has 1 to 100 characters.")
     name = name.strip()
+    taken = AccountError("club_name_taken", f"There is already a club called {shown(name)}.")
     if Club.objects.filter(name__iexact=name).exists():
-        raise AccountError("club_name_taken", f"There is already a club called {name!r}.")
-    with transaction.atomic():
-        club = Club.objects.create(name=name, owner=owner)
-        ClubMember.objects.create(club=club, user=owner)
+        raise taken
+    try:
+        with transaction.atomic():
+            club = Club.objects.create(name=name, owner=owner)
+            ClubMember.objects.create(club=club, user=owner)
+    except IntegrityError as exc:  # founded a moment ago by someone else
+        raise taken from exc
     return club
 
 
@@ -234,11 +291,19 @@ def _club_run_by(owner: User, club_id: Any) -> Club:
     return club
 
 
+def _player_named(username: Any) -> User | None:
+    """The player with this username (any case), or None; text PostgreSQL cannot hold (NUL,
+    from a URL's %00) is nobody's name rather than a database error."""
+    if not isinstance(username, str) or "\x00" in username or len(username) > USERNAME_FIELD_MAX:
+        return None
+    return User.objects.filter(username__iexact=username).first()
+
+
 def club_add_member(*, owner: User, club_id: Any, username: Any) -> ClubMember:
     club = _club_run_by(owner, club_id)
-    user = User.objects.filter(username__iexact=username).first() if isinstance(username, str) else None
+    user = _player_named(username)
     if user is None:
-        raise AccountError("unknown_user", f"There is no player called {username!r}.")
+        raise AccountError("unknown_user", f"There is no player called {shown(username)}.")
     member, _ = ClubMember.objects.get_or_create(club=club, user=user)
     return member
 
@@ -248,7 +313,7 @@ def club_remove_member(*, actor: User, club_id: Any, username: Any) -> None:
     club = Club.objects.filter(pk=club_id).first() if isinstance(club_id, int) else None
     if club is None:
         raise AccountError("club_not_found", "There is no such club.")
-    user = User.objects.filter(username__iexact=username).first() if isinstance(username, str) else None
+    user = _player_named(username)
     if user is None or actor.pk not in (club.owner_id, user.pk):
         raise AccountError("club_not_found", "You cannot change that membership.")
     if user.pk == club.owner_id:

@@ -15,6 +15,8 @@ from rest_framework.response import Response
 
 from accounts.errors import DomainError
 
+from .parsers import JSONBodyRefused
+
 log = logging.getLogger(__name__)
 
 
@@ -32,6 +34,8 @@ def _first_message(detail) -> tuple[str, str]:
 def exception_handler(exc, context):
     if isinstance(exc, DomainError):
         return Response(exc.as_dict(), status=exc.status)
+    if isinstance(exc, JSONBodyRefused):
+        return Response({"code": "malformed_json", "message": str(exc.detail)}, status=400)
     if isinstance(exc, exceptions.ParseError):
         return Response(
             {"code": "malformed_json", "message": f"The request body is not valid JSON: {exc.detail}"},

@@ -81,6 +81,8 @@ def preferences(request):
     if request.method == "POST":
         action = request.POST.get("action")
         try:
+            if _has_nul(request.POST):  # PostgreSQL cannot store or even compare such text
+                raise DomainError("bad_form", "Text may not contain NUL characters.")
             if action == "prefs":
                 p = request.POST
                 prefs_update(
@@ -110,7 +112,7 @@ def preferences(request):
                 secret = webhook_json(hook, with_secret=True)["secret"]
                 messages.success(request, f"Webhook added. Its signing secret (shown once): {secret}")
             elif action == "webhook-delete":
-                webhook_delete(user=user, webhook_id=_int(request.POST.get("id")))
+                webhook_delete(user=user, webhook_id=_id(request.POST.get("id")))
                 messages.success(request, "Webhook removed.")
             else:
                 messages.error(request, "Unknown form.")
@@ -139,6 +141,18 @@ def _int(value) -> int | None:
         return int(value)
     except (TypeError, ValueError):
         return value  # let the service refuse it with its own message
+
+
+def _id(value) -> int:
+    """A row id from a form; DomainError when it is not one (the hidden field was altered)."""
+    number = _int(value)
+    if not isinstance(number, int) or not 0 < number < 2**63:
+        raise DomainError("bad_form", "That form is out of date; reload the page and try again.")
+    return number
+
+
+def _has_nul(post) -> bool:
+    return any("\x00" in key or any("\x00" in v for v in values) for key, values in post.lists())
 
 
 def _local_start(value, user):

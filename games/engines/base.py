@@ -64,7 +64,9 @@ class Move:
     args: tuple[tuple[str, Any], ...] = ()
 
     @classmethod
-    def of(cls, kind: str, **args: Any) -> Move:
+    def of(cls, kind: str, /, **args: Any) -> Move:
+        # kind is positional-only so that a move may carry fields named "kind" or "cls"
+        # (from_json passes client-chosen names through as keywords).
         return cls(kind, tuple(sorted((k, freeze(v)) for k, v in args.items())))
 
     @classmethod
