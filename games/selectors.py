@@ -204,7 +204,12 @@ def recent_log(match: Match, viewer: Viewer, count: int) -> list[dict[str, Any]]
 
 def legal_moves_view(match: Match, viewer: Viewer) -> dict[str, Any]:
     engine = engine_of(match)
-    if viewer.seat is None or match.status != Match.Status.ACTIVE or match.state is None:
+    if (
+        viewer.seat is None
+        or match.status != Match.Status.ACTIVE
+        or match.state is None
+        or match.engine_version != engine.version  # the server refuses its moves
+    ):
         return {"seq": match.seq, "moves": [], "notation": []}
     moves = engine.legal_moves(engine.load(match.state), viewer.seat)
     return {

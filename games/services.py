@@ -398,6 +398,14 @@ def _move_submit(
         if parsed.kind == CLOCK:
             return _clock_note(match, seat, move_json, source)
         engine = engine_for(match.game)
+        if match.engine_version != engine.version:
+            raise Conflict(
+                "rules_version_changed",
+                f"This match was started under version {match.engine_version} of {engine.title}'s "
+                f"rules engine and the server now plays version {engine.version}: it can be read "
+                "and exported, but not continued. Start a new match.",
+                seq=match.seq,
+            )
         state = engine.load(match.state)
         dice = Dice(bytes(match.dice_seed), match.seq + 1)
         result = engine.apply(state, seat, parsed, dice)
