@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from games.engines.grid import Board, Square, adjacent
@@ -53,7 +55,7 @@ def test_a_line_joins_its_ends_through_adjacent_hexes():
     a, b = Hex(0, 0), Hex(4, -2)
     path = line(a, b)
     assert path[0] == a and path[-1] == b and len(path) == distance(a, b) + 1
-    assert all(distance(x, y) == 1 for x, y in zip(path, path[1:], strict=False))
+    assert all(distance(x, y) == 1 for x, y in itertools.pairwise(path))
     assert line(a, a) == [a]
 
 
