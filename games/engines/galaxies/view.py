@@ -21,10 +21,10 @@ Keys (stable; new keys may be added, none renamed):
   "discard": [{"id", "kind", "name"}], "reshuffles", "turns", "ready", "active",
   "teammates", and, only under ``reveal_all``: "hand", "deck", "screen", "holds", "orders"}.
 - ``you``: None for spectators and under ``reveal_all``, else {"seat", "faction", "hand":
-  [card], "deck": {"tag", "cards": [{"kind", "name", "count"}]} (contents, never order),
-  "screen": [{"tag", "ship", "name", "version", "size", "stats"}], "holds": {carrier:
-  [same]}, "orders": {"id", "react", "ask"}, "draft": {"points", "limit", "deck_size",
-  "deck_target"}, "team_hands": {seat: [card]}, "catalogue": None, or while choosing a
+  [card] (in id order, never the order drawn), "deck": {"tag", "cards": [{"kind", "name",
+  "count"}]} (contents, never order), "screen": [{"tag", "ship", "name", "version", "size",
+  "stats"}], "holds": {carrier: [same]}, "orders": {"id", "react", "ask"}, "draft":
+  {"points", "limit", "deck_size", "deck_target"}, "team_hands": {seat: [card]}, "catalogue": None, or while choosing a
   fleet and deck {"ships": {code: {"name", "size", "count", "versions": {version: stats}}},
   "cards": {kind: {"name", "type", "phase", "cost", "text"}}}} where a card is {"id",
   "kind", "name", "type", "phase", "cost", "text"}.
