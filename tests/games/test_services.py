@@ -9,7 +9,7 @@ from django.core import mail
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from games import services
+from games import selectors, services
 from games.engines.dice import commitment, entry_nonce
 from games.errors import BadRequest, Conflict, Forbidden, IllegalMove, NotFound
 from games.hashing import entry_hash, entry_payload
@@ -17,7 +17,7 @@ from games.log import replay
 from games.models import LogEntry, Match, Seat, TurnNotice
 from notifications.models import Outbox
 
-from .helpers import FLEET_SMALL, play_to_turns, started_match, submit
+from .helpers import FLEET_SMALL, play_to_turns, started_match, submit, user_of
 
 pytestmark = pytest.mark.django_db
 
@@ -405,3 +405,29 @@ def test_queries_per_move_do_not_grow_with_the_log(alice, bob):
     assert match.seq > 400
     assert early == late
     assert max(late) <= 12
+
+
+def test_queries_of_a_move_that_passes_the_turn_do_not_grow_with_the_log(alice, bob):
+    match = play_to_turns(started_match(alice, bob))
+
+    def pass_the_turn() -> int:
+        """Draw until the turn can end, then end it: the queries of the move that ends it."""
+        while True:
+            match.refresh_from_db()
+            seat = match.active_seats[0]
+            kinds = {m["kind"] for m in selectors.legal_moves_for(match, user_of(match, seat))["moves"]}
+            move = {"kind": "end"} if "end" in kinds else {"kind": "draw"}
+            with CaptureQueriesContext(connection) as ctx:
+                submit(match, user_of(match, seat), move)
+            match.refresh_from_db()
+            if match.active_seats != [seat]:
+                return len(ctx.captured_queries) - 1  # minus the refresh in submit()
+
+    early = [pass_the_turn() for _ in range(2)]
+    for n in range(1, 400):
+        match.refresh_from_db()
+        submit(match, user_of(match, match.active_seats[0]), orders(n))
+    late = [pass_the_turn() for _ in range(2)]
+    assert match.seq > 400 and match.status == Match.Status.ACTIVE
+    assert early == late
+    assert max(late) <= 14
