@@ -238,6 +238,8 @@ def _card(d: Mapping[str, Any]) -> Card:
 
 
 def _player(d: Mapping[str, Any]) -> Player:
+    if "draft" not in d:
+        d = _player_v1(d)
     return Player(
         **{
             **d,
@@ -249,6 +251,19 @@ def _player(d: Mapping[str, Any]) -> Player:
             "orders": Orders(**d["orders"]),
         }
     )
+
+
+def _player_v1(d: Mapping[str, Any]) -> dict[str, Any]:
+    """A seat as engine version 1 stored it (its deck a list of kinds, ids counted by draws),
+    so that a match recorded then can still be read; the server does not continue it."""
+    old = {k: v for k, v in d.items() if k != "drawn"}
+    kinds = list(d["deck"])
+    sealed = d["ready"]
+    return {
+        **old,
+        "deck": [{"id": "", "kind": k} for k in kinds] if sealed else [],
+        "draft": [] if sealed else kinds,
+    }
 
 
 def _turn(d: Mapping[str, Any] | None) -> Turn | None:
@@ -296,5 +311,5 @@ def load(data: Mapping[str, Any]) -> State:
         asking=data["asking"],
         last_attack=None if last is None else Trigger(**last),
         outcome=_outcome(data.get("outcome")),
-        card_ids=tuple(data["card_ids"]),
+        card_ids=tuple(data.get("card_ids", ())),  # absent from version 1 dumps
     )

@@ -200,3 +200,21 @@ def test_naming_a_card_in_the_opponents_hand_is_refused_like_an_id_never_given()
         assert (hidden.code, hidden.message) == (never.code, never.message)
         assert hidden.message and theirs not in hidden.message
     assert E.dump(s) == before
+
+
+def _as_version_1(data: dict[str, Any]) -> dict[str, Any]:
+    """A dump in the shape engine version 1 stored: decks of kinds, a draw counter, no ids kept."""
+    players = []
+    for p in data["players"]:
+        kinds = sorted(t["kind"] for t in p["deck"]) if p["ready"] else p["draft"]
+        old = {k: v for k, v in p.items() if k != "draft"}
+        players.append({**old, "deck": kinds, "drawn": len(p["hand"])})
+    return {k: v for k, v in {**data, "players": players}.items() if k != "card_ids"}
+
+
+def test_a_match_stored_by_engine_version_1_can_still_be_read():
+    """The server shows a match recorded under an older engine but does not continue it."""
+    for s in (_sealed(), E.setup(E.default_options(), 2, Dice(b"v1", 1)).state):
+        old = E.load(json.loads(json.dumps(_as_version_1(E.dump(s)))))
+        for viewer in (ISN, WRETCH, None):
+            assert E.view(old, viewer) == E.view(s, viewer)
