@@ -216,6 +216,16 @@ def test_the_log_hides_sealed_moves_from_the_opponent(a, b, api):
     assert all(e["text"] for e in other)
 
 
+def test_once_the_match_is_over_its_players_read_every_sealed_move_and_spectators_still_do_not(a, b, api):
+    pk = new_match(a, b)
+    post_move(a, pk, FLEET)
+    b.post(f"/api/matches/{pk}/resign/", {}, format="json")
+    other = b.get(f"/api/matches/{pk}/log/").json()
+    assert other[1]["move"] == FLEET and not other[1]["sealed"]
+    public = api.get(f"/api/matches/{pk}/log/").json()
+    assert public[1]["move"] is None and public[1]["sealed"]
+
+
 def test_resign_ends_the_match_and_reveals_the_seed_to_the_players(a, b, api):
     pk = new_match(a, b)
     assert a.get(f"/api/matches/{pk}/export/").status_code == 409

@@ -233,6 +233,10 @@ def test_a_finished_match_reveals_everything_to_its_players(engine):
     full = engine.view(p.state, 0, reveal_all=True)
     for seat in range(engine.min_seats):
         assert engine.view(p.state, seat, reveal_all=True) == full
+    # What a seat still held alone at the end is in every player's revealed view.
+    shown = json.dumps(full)
+    held = {m for markers in engine.secrets(p.state).values() for m in markers}
+    assert all(m in shown for m in held), sorted(m for m in held if m not in shown)
 
 
 VARIANTS = [(e, n, opts) for e in ENGINES for n, opts in variants(e)]
