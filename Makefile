@@ -12,7 +12,7 @@ PORT ?= 8000
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/starpost
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: run test lint check bench bench-notify verify-matches worker beat serve clean browser
+.PHONY: run test lint check bench bench-notify verify-matches worker beat serve clean browser services
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,9 +31,13 @@ run: $(VENV)/.synced
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 ## test: the whole suite against PostgreSQL and Redis (override TEST_DATABASE_URL / TEST_BROKER_URL)
-test: $(VENV)/.synced browser
+test: $(VENV)/.synced browser services
 	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) \
 		$(BIN)/pytest $(PYTEST_ARGS)
+
+## services: start PostgreSQL and Redis on this machine if they are down (tools/services.sh)
+services:
+	-@bash tools/services.sh
 
 ## browser: Debian's Chromium for the browser test (installed when we may, never downloaded)
 browser:
