@@ -105,3 +105,73 @@ def test_an_smtp_server_refusing_for_a_while_gets_each_message_once_with_backoff
     assert sum(attempts) == 3 + 4  # every refusal was one more attempt, with backoff
     wait_for(lambda: False, 3)
     report(mailbox, "SMTP refusing 4 times")
+
+
+def test_two_sweepers_running_at_once_handle_each_deadline_once(redis, mailbox, tmp_path, make_user):
+    """Two workers, each with its own beat sweeping deadlines every second, on matches whose
+    deadlines have all passed: one server move per late seat, each email sent once."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import LogEntry, Seat
+    from tests.games.helpers import play_to_turns
+
+    players = []
+    for i in range(8):
+        user = make_user(f"late{i}")
+        user.auto_vacation = False
+        user.save(update_fields=["auto_vacation"])
+        players.append(user)
+    matches = []
+    for i in range(4):
+        match = services.match_create(
+            user=players[2 * i], game="space-dogfight", options={"first_player": "blue"}
+        )
+        services.match_join(user=players[2 * i + 1], match_id=match.pk)
+        matches.append(play_to_turns(match))
+    # the start's notices and mail are not what this test counts
+    TurnNotice.objects.update(status="done")
+    Outbox.objects.update(status="sent")
+    late = Seat.objects.filter(match__in=matches, awaiting=True)
+    assert late.count() == 4
+    late.update(deadline=timezone.now() - timedelta(minutes=1))
+    started = timezone.now()
+    Match.objects.filter(pk__in=[m.pk for m in matches]).update(
+        deadline=timezone.now() - timedelta(minutes=1)
+    )
+
+    before = Outbox.objects.filter(kind="your_turn").count()
+    env = {"STARPOST_DEADLINE_SWEEP_SECONDS": "1"}
+    workers = [Worker(redis.url, mailbox.port, tmp_path / f"worker{i}.log", **env) for i in range(2)]
+    for w in workers:
+        w.start()
+    try:
+        handled = lambda: LogEntry.objects.filter(match__in=matches, source="timeout").count()  # noqa: E731
+        assert wait_for(lambda: handled() >= 4, 90), handled()
+        expected = lambda: list(  # noqa: E731
+            Outbox.objects.filter(kind="your_turn").exclude(status="sent").values_list("pk", flat=True)
+        )
+        assert wait_for(
+            lambda: Outbox.objects.filter(kind="your_turn").count() >= 4 + before and not expected(), 60
+        )
+        wait_for(lambda: False, 4)  # several more sweeps by both beats: nothing more may happen
+    finally:
+        for w in workers:
+            w.stop()
+    assert handled() == 4
+    per_match = sorted(
+        LogEntry.objects.filter(match__in=matches, source="timeout").values_list("match_id", flat=True)
+    )
+    assert per_match == sorted(m.pk for m in matches)
+    ids = mailbox.ids()
+    turn_keys = sorted(
+        Outbox.objects.filter(kind="your_turn", created_at__gte=started).values_list("dedupe_key", flat=True)
+    )
+    duplicated = len(ids) - len(set(ids))
+    lost = sorted(set(turn_keys) - set(ids))
+    print(
+        f"two sweepers at once: {handled()} deadlines handled for 4 late seats; sent {len(ids)} "
+        f"({', '.join(sorted(ids))}); lost {len(lost)}; duplicated {duplicated}"
+    )
+    assert len(turn_keys) == 4 and not lost and not duplicated and sorted(ids) == turn_keys
