@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -127,6 +128,14 @@ def messages_for(
     about = match.seq if key_seq is None else key_seq
     key = f"{kind}:{match.pk}:{seat.index}:{extra.get('until', about) if extra else about}:{user.pk}"
     later = prefs.quiet_until(timezone.now())
+    # News about a deadline that quiet hours would hold past that deadline goes out now.
+    if (
+        later is not None
+        and kind in URGENT
+        and "until" in (extra or {})
+        and later >= datetime.fromisoformat(extra["until"])
+    ):
+        later = None
     out = []
     if "email" in wanted:
         payload = {"to": user.email, "template": kind, "context": context}

@@ -148,6 +148,32 @@ def test_an_unknown_timezone_is_refused_and_changes_nothing(api, alice):
     assert alice.timezone == "UTC"
 
 
+def test_a_reminder_is_held_by_quiet_hours_only_if_it_still_comes_before_the_deadline(alice, bob):
+    from games.models import Seat
+    from games.tasks import sweep_deadlines
+
+    now = timezone.now()
+    local = now.astimezone(alice.tz)
+    quiet = {
+        "quiet_start": (local - timedelta(hours=1)).time().replace(second=0, microsecond=0),
+        "quiet_end": (local + timedelta(hours=1)).time().replace(second=0, microsecond=0),
+    }
+    prefs(alice, reminder_hours=3, **quiet)
+    quiet_end = NotificationPrefs.objects.get(user=alice).quiet_until(now)
+    assert timedelta(minutes=58) < quiet_end - now <= timedelta(hours=1)
+    match = play_to_turns(started_match(alice, bob, first_player="blue"))
+    # due after the quiet hours end: the reminder waits for their end
+    Seat.objects.filter(match=match, index=0).update(deadline=quiet_end + timedelta(minutes=30))
+    assert sweep_deadlines() == {"reminded": 1}
+    held = Outbox.objects.get(kind="reminder", user=alice, channel="email")
+    assert held.available_at == quiet_end and held.status == Outbox.Status.PENDING
+    # due before the quiet hours end: sent at once rather than after the deadline
+    Seat.objects.filter(match=match, index=0).update(deadline=now + timedelta(minutes=30), reminded_for=None)
+    assert sweep_deadlines() == {"reminded": 1}
+    row = Outbox.objects.filter(kind="reminder", user=alice, channel="email").exclude(pk=held.pk).get()
+    assert row.available_at <= timezone.now()
+
+
 def test_a_reminder_respects_the_players_own_lead_time(alice, bob):
     from games.tasks import sweep_deadlines
 
