@@ -57,6 +57,30 @@ def test_a_digest_player_gets_no_immediate_turn_email_but_a_daily_digest(
     assert digests_send(seven + timedelta(days=1)) == 1  # the next day again
 
 
+def test_a_push_digest_player_gets_one_push_a_day_listing_their_matches_and_no_turn_pushes(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    from notifications.models import PushSubscription
+
+    bob.timezone = "Asia/Tokyo"
+    bob.save()
+    prefs(bob, email="off", push="digest", digest_hour=8)
+    PushSubscription.objects.create(user=bob, endpoint="https://push.example.test/1", p256dh="k", auth="a")
+    with django_capture_on_commit_callbacks(execute=True):
+        first = started_match(alice, bob)
+        second = started_match(alice, bob)
+    assert not Outbox.objects.filter(user=bob, kind="your_turn").exists()
+    eight = datetime(2026, 11, 23, 8, 10, tzinfo=ZoneInfo("Asia/Tokyo"))
+    with django_capture_on_commit_callbacks(execute=False):  # written, not sent
+        assert digests_send(eight) == 1
+        assert digests_send(eight + timedelta(minutes=20)) == 0
+    row = Outbox.objects.get(user=bob, kind="digest")
+    assert row.channel == Outbox.Channel.PUSH
+    assert row.payload["title"] == "2 matches awaiting you"
+    assert f"#{first.pk}" in row.payload["body"] and f"#{second.pk}" in row.payload["body"]
+    assert not Outbox.objects.filter(user=bob, kind="digest", channel=Outbox.Channel.EMAIL).exists()
+
+
 def test_messages_in_quiet_hours_wait_for_their_end(alice, bob):
     bob.timezone = "Europe/Stockholm"
     bob.save()
