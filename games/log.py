@@ -79,13 +79,10 @@ def append_entry(
     return entry
 
 
-def resign_outcome(num_seats: int, seat: int, reason: str = "resignation") -> dict[str, Any]:
-    return {
-        "winners": [i for i in range(num_seats) if i != seat],
-        "draw": False,
-        "reason": reason,
-        "scores": None,
-    }
+def concede_outcome(match: Match, state: Any, seat: int, reason: str) -> dict[str, Any]:
+    """The result of ``seat`` resigning or forfeiting, by the game's own rule (teams)."""
+    engine = get_engine(match.game)
+    return engine.concede(state, seat, match.num_seats, reason).to_json()
 
 
 def replay(match: Match) -> tuple[Any, dict[str, Any] | None]:
@@ -101,7 +98,7 @@ def replay(match: Match) -> tuple[Any, dict[str, Any] | None]:
         if entry.kind == "setup":
             step: Step | Invalid = engine.setup(match.options, match.num_seats, dice)
         elif entry.kind in (RESIGN, FORFEIT) and entry.seat is not None:
-            outcome = resign_outcome(match.num_seats, entry.seat, entry.move.get("reason", "resignation"))
+            outcome = concede_outcome(match, state, entry.seat, entry.move.get("reason", "resignation"))
             break
         elif entry.kind == CLOCK and entry.seat is not None:
             continue

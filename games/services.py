@@ -23,7 +23,7 @@ from .engines import get as get_engine
 from .engines.base import Engine, Event, Invalid, Move
 from .engines.dice import Dice, commitment, mix_seed
 from .errors import BadRequest, Conflict, Forbidden, IllegalMove, NotFound
-from .log import CLOCK, FORFEIT, RESIGN, append_entry, resign_outcome
+from .log import CLOCK, FORFEIT, RESIGN, append_entry, concede_outcome
 from .models import LogEntry, Match, Seat
 from .rows import match_for_update, seats_with_players, update_row
 from .selectors import moved_on_since
@@ -499,7 +499,8 @@ def _concede(
     )
     now = timezone.now()
     match.status = Match.Status.FINISHED
-    match.outcome = resign_outcome(match.num_seats, seat, move["reason"])
+    engine = engine_for(match.game)
+    match.outcome = concede_outcome(match, engine.load(match.state), seat, move["reason"])
     match.finished_at = now
     match.active_seats = []
     clock.turns_changed(match, seats, [], now)

@@ -224,6 +224,11 @@ class Engine(abc.ABC):
     def outcome(self, state: Any) -> Outcome | None:
         """The result once the match is over, else None."""
 
+    def concede(self, state: Any, seat: Seat, seats: int, reason: str) -> Outcome:
+        """The result when ``seat`` resigns or forfeits (``reason``): every other seat wins.
+        A game with teams makes the other team the winner."""
+        return Outcome(tuple(i for i in range(seats) if i != seat), reason=reason)
+
     def timeout_move(self, state: Any, seat: Seat) -> Move | None:
         """The move the server makes for ``seat`` when its time runs out, if the game has one."""
         return None

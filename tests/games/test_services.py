@@ -297,6 +297,23 @@ def test_resigning_ends_the_match_and_the_others_win(alice, bob):
     assert replay(match)[1] == match.outcome
 
 
+def test_in_two_against_two_a_resignation_concedes_for_the_whole_team(alice, bob, carol, make_user):
+    dave = make_user("dave")
+    match = services.match_create(user=alice, game="star-fighters", seats=4, invite=["bob", "carol", "dave"])
+    for user in (bob, carol, dave):
+        services.match_join(user=user, match_id=match.pk)
+    match.refresh_from_db()
+    engine = services.engine_for("star-fighters")
+    team_of = [ship.team for ship in engine.load(match.state).ships]
+    resigner = 1
+    services.match_resign(match_id=match.pk, user=bob)
+    match.refresh_from_db()
+    partner = next(i for i in range(4) if i != resigner and team_of[i] == team_of[resigner])
+    assert sorted(match.outcome["winners"]) == sorted(i for i in range(4) if team_of[i] != team_of[resigner])
+    assert partner not in match.outcome["winners"]
+    assert replay(match)[1] == match.outcome
+
+
 def test_a_resignation_is_a_move_like_any_other_with_its_seq_and_idempotency_key(alice, bob):
     match = started_match(alice, bob)
     first = services.move_submit(

@@ -11,7 +11,7 @@ from . import checks, describe, notation, rollphase, rules, state, view
 from .damage import chosen_die
 from .data import DATA, RULES, SIDES
 from .moves import drive
-from .state import ROLL, State
+from .state import ROLL, TEAMS, State
 from .torpedoes import preferred
 
 SIDE_TEXT = "A = side A; B1 Cruiser, B2 Frigate, B3 Fighter, B4 Gunship (SF-50...SF-53)."
@@ -85,6 +85,13 @@ class StarFighters(Engine):
 
     def outcome(self, s: State) -> Outcome | None:
         return s.outcome
+
+    def concede(self, s: State, seat: int, seats: int, reason: str) -> Outcome:
+        """In 2 v 2 a player concedes for their team: the other team wins."""
+        if s.mode == TEAMS:
+            team = s.ships[seat].team
+            return Outcome(tuple(x.seat for x in s.ships if x.team != team), reason=reason)
+        return super().concede(s, seat, seats, reason)
 
     def timeout_move(self, s: State, seat: int) -> Move | None:
         """Standing orders for a decision; hold in the Roll phase; stop a drive; else pass."""
