@@ -144,7 +144,7 @@ def test_a_spectator_has_no_legal_moves(api, a, b):
     [
         ("stale", 409, "stale_seq"),
         ("illegal", 422, "fleet_over_budget"),
-        ("unknown_kind", 422, None),
+        ("unknown_kind", 422, "unknown_move"),
         ("wrong_types", 400, "invalid_request"),
         ("move_not_object", 400, "bad_move"),
         ("malformed_json", 400, "malformed_json"),

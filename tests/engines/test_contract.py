@@ -220,6 +220,15 @@ def test_canary_no_seat_sees_another_seats_secrets(engine, seed, rng_seed):
         assert checked > 0, "the playout never held a secret: the canary checked nothing"
 
 
+def test_a_move_of_a_kind_the_game_does_not_have_is_refused_as_unknown_move_naming_the_kinds(engine):
+    p = start(engine, engine.min_seats, b"unknown-kind")
+    seat = min(engine.active_seats(p.state))
+    result = engine.apply(p.state, seat, Move.of("hyperjump"), Dice(b"x" * 32, 2))
+    assert isinstance(result, Invalid) and result.code == "unknown_move"
+    listed = {m.kind for s in engine.active_seats(p.state) for m in engine.legal_moves(p.state, s)}
+    assert "hyperjump" in result.message and any(kind in result.message for kind in listed)
+
+
 def test_a_finished_match_reveals_everything_to_its_players(engine):
     rng = random.Random(7)
     for attempt in range(20):
