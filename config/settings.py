@@ -246,6 +246,12 @@ if STARPOST_REPLY_BY_EMAIL and ("@" in STARPOST_REPLY_DOMAIN or "." not in STARP
     raise ImproperlyConfigured(f"STARPOST_REPLY_DOMAIN={STARPOST_REPLY_DOMAIN!r} is not a mail domain")
 # Replies still unprocessed this long after they arrived are queued again by the sweeper.
 STARPOST_REPLY_SWEEP_AFTER_SECONDS = env_int("STARPOST_REPLY_SWEEP_AFTER_SECONDS", 120)
+# The authserv-id of our own inbound mail server or provider in Authentication-Results
+# headers (RFC 8601): replies whose sender it found forged (DMARC fail, or SPF fail without
+# a DKIM pass) are refused (notifications/senderauth.py). Empty: not checked.
+STARPOST_INBOUND_AUTHSERV_ID = env_str("STARPOST_INBOUND_AUTHSERV_ID", "") or ""
+# With an authserv-id: refuse replies that carry no verdict of our server at all.
+STARPOST_INBOUND_REQUIRE_AUTH = env_bool("STARPOST_INBOUND_REQUIRE_AUTH", False)
 CELERY_IMPORTS = [*globals().get("CELERY_IMPORTS", []), "notifications.inbound_tasks"]
 CELERY_BEAT_SCHEDULE["inbound-sweep"] = {"task": "notifications.inbound.sweep", "schedule": 60.0}
 # anymail reads ANYMAIL[...]: every ANYMAIL_<NAME> variable becomes ANYMAIL["<NAME>"], e.g.

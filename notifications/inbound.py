@@ -29,7 +29,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
 
-from . import replyaddr
+from . import replyaddr, senderauth
 from .models import InboundEmail
 from .rendering import render_email
 from .services import Message, outbox_add
@@ -365,6 +365,9 @@ def _answer(row: InboundEmail) -> Answer:
     msg = parse(bytes(row.raw))
     if is_automatic(msg):
         return Answer(Status.REFUSED, "auto_reply", "automatic message (auto-reply or bounce)", send=False)
+    why = senderauth.refusal(msg)
+    if why:
+        return _refused_unauthenticated(why)
     reply = Reply(
         inbound_id=row.pk,
         message_id=row.message_id,
@@ -394,6 +397,24 @@ def _answer(row: InboundEmail) -> Answer:
                 "url": settings.SITE_URL,
             },
         )
+
+
+def _refused_unauthenticated(why: str) -> Answer:
+    """Told to whoever really has the From address: someone used it, or their mail is misrouted."""
+    message = (
+        f"A reply from your address was not applied: {why}. If you sent it, your mail provider "
+        "may be misconfigured; make your move on the web instead."
+    )
+    return Answer(
+        Status.REFUSED,
+        "unauthenticated_sender",
+        why,
+        context={
+            "result": "refused",
+            "error": {"code": "unauthenticated_sender", "message": message},
+            "url": settings.SITE_URL,
+        },
+    )
 
 
 def _send(row: InboundEmail, answer: Answer) -> None:
