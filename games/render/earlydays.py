@@ -112,6 +112,12 @@ def _force_lines(view: dict[str, Any]) -> list[tuple[str, list[str]]]:
     return out
 
 
+def _fire_text(o: dict[str, Any]) -> str:
+    if o.get("mode") == "hold":
+        return f"{o['unit']} holds its {o.get('group', '')} weapons"
+    return f"{o['unit']} {o['weapon']} at {o['target']} ({o['mode']})"
+
+
 def _extra_lines(view: dict[str, Any]) -> list[str]:
     lines = []
     you = view.get("you") or {}
@@ -120,11 +126,11 @@ def _extra_lines(view: dict[str, Any]) -> list[str]:
     if view.get("dock_turn"):
         lines.append(f"The transport may dock from turn {view['dock_turn']}.")
     if you.get("fire_orders"):
+        lines.append("Your sealed fire orders: " + "; ".join(_fire_text(o) for o in you["fire_orders"]))
+    if you.get("fire_slots"):
         lines.append(
-            "Your sealed fire orders: "
-            + "; ".join(
-                f"{o['unit']} {o['weapon']} at {o['target']} ({o['mode']})" for o in you["fire_orders"]
-            )
+            "Fire decisions still to give (a target or hold): "
+            + ", ".join(f"{unit} {group}" for unit, group in you["fire_slots"])
         )
     if view.get("fire"):
         lines.append(

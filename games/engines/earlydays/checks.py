@@ -8,7 +8,7 @@ disagree silently. Messages never echo another seat's hidden names (the canary t
 from __future__ import annotations
 
 from ..base import Invalid, Move
-from . import forces, movement, shooting
+from . import fire_orders, forces, movement
 from .data import DATA, side_name
 from .geometry import hex_of, zone
 from .moves import BUILD_KINDS, MOVE_KINDS, ORDER_SETTINGS, shape
@@ -148,6 +148,4 @@ def _shooting(state: State, seat: int, m: Move) -> Invalid | None:
             "fire_sealed",
             "Your fire orders for this turn are sealed; they are revealed with the other side's (AS-SW-1).",
         )
-    if m.kind == "hold":
-        return None
-    return shooting.problem(state, seat, m)
+    return fire_orders.problem(state, seat, m)

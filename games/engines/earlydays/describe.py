@@ -42,6 +42,8 @@ def _own(move: Mapping[str, Any]) -> str | None:
     if k in ("flights", "option", "transport", "drop"):
         rest = " ".join(str(move[x]) for x in ("entry", "n", "option") if x in move)
         return f"You changed your force list ({k} {rest})"
+    if k == "fire" and "hold" in move:
+        return f"You ordered {move['unit']} to hold the fire of its {move['hold']} weapons"
     if k == "fire":
         return f"You ordered {move['unit']} to fire {move['weapon']} at {move['target']} ({move['mode']})"
     if k == "orders":
@@ -122,8 +124,13 @@ TEXT: dict[str, Callable[[D, int | None], str | None]] = {
     "unit_withdrawn": lambda d, v: f"{d['unit']} leaves the map (withdrawn)",
     "transport_docked": lambda d, v: f"{d['unit']} docks with {d['with']}",
     "fire_ordered": lambda d, v: None,
+    "fire_decided": lambda d, v: (
+        f"{_who(d['seat'], v)} sealed a fire decision ({d['left']} still to give)" if d["left"] else None
+    ),
     "fire_orders_sealed": lambda d, v: f"{_who(d['seat'], v)} sealed fire orders",
-    "fire_revealed": lambda d, v: f"{len(d['orders'])} fire order(s) revealed",
+    "fire_revealed": lambda d, v: (
+        f"{len(d['orders'])} fire order(s) revealed" + (f", {len(d['held'])} held" if d.get("held") else "")
+    ),
     "will_save": lambda d, v: (
         f"{d['unit']} Will save {d['total']} vs {d['will']}: {'steady' if d['passed'] else 'panics'}"
     ),

@@ -19,7 +19,7 @@ class EarlyDays(Engine):
 
     key = "early-days"
     title = "The early days (Star Wars fighter hex game)"
-    version = "2"
+    version = "3"
     min_seats = 2
     max_seats = 2
     seat_names = ("Rebels", "Imperials")
@@ -82,7 +82,7 @@ class EarlyDays(Engine):
 
     def timeout_move(self, s: State, seat: int) -> Move | None:
         """Seal a valid force, place in the first free hex, answer by standing orders, end or
-        fly straight on, hold fire."""
+        fly straight on, hold the fire of the first weapon group still owing a decision."""
         if seat not in legal.active(s):
             return None
         moves = [m for m in legal.legal(s, seat) if m.kind != "orders"]
@@ -95,7 +95,7 @@ class EarlyDays(Engine):
         if s.phase == TURN and s.step == MOVE:
             return _first(moves, "end") or _first(moves, "move", step="F") or (moves[0] if moves else None)
         if s.phase == TURN and s.step == SHOOT:
-            return _first(moves, "hold")
+            return next((m for m in moves if m.kind == "fire" and m.get("hold")), None)
         return None
 
     def view(self, s: State, viewer: int | None, *, reveal_all: bool = False) -> dict[str, Any]:
@@ -111,7 +111,7 @@ class EarlyDays(Engine):
         return notation.notation(move)
 
     def secrets(self, s: State) -> Mapping[int, frozenset[str]]:
-        """Draft entry ids, this turn's fire order ids, standing orders, the Hostage D6."""
+        """Draft entry ids, this turn's fire decision ids, standing orders, the Hostage D6."""
         out = {}
         for seat in (0, 1):
             marks = {f"orders-{seat}", *(o.id for o in s.fire if o.seat == seat)}

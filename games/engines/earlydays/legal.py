@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..base import Move
-from . import checks, movement, shooting
+from . import checks, fire_orders, movement
 from . import moves as mv
 from .data import DATA
 from .geometry import zone
@@ -62,7 +62,7 @@ def _candidates(state: State, seat: int) -> list[Move]:
             return movement.legal(state, u)
         return [m for u in state.on_map(seat) if movement.movable(state, u) for m in movement.legal(state, u)]
     if state.step == SHOOT and not state.fire_done[seat]:
-        return [*shooting.legal(state, seat), mv.HOLD]
+        return fire_orders.legal(state, seat)
     return []
 
 

@@ -4,7 +4,7 @@ Move kinds (public protocol, never renamed):
   force building (sealed): buy, flights, option, transport, drop, seal
   deployment: place
   the turn: initiative (an "ask me" answer), move, lock, run, double, stop, end,
-            fire (sealed), hold (sealed: no more fire orders this turn)
+            fire (sealed: one per fire slot, an attack or "hold", see fire_orders.py)
   End-phase answers: pick (ion result 5), repair
   any time (sealed): orders
 """
@@ -34,7 +34,6 @@ KINDS = (
     "stop",
     "end",
     "fire",
-    "hold",
     "pick",
     "repair",
     "orders",
@@ -44,6 +43,7 @@ MOVE_KINDS = ("move", "lock", "run", "double", "stop", "end")
 FIGHTER_STEPS = ("F", "L", "R", "L2", "R2", "L3", "R3", "IMM")
 SHIP_STEPS = ("F", "L", "R")
 MODES = ("rapid", "linked", "fire")
+GROUPS = tuple(dict.fromkeys(w.group for w in DATA.weapons.values()))
 ORDER_SETTINGS: dict[str, tuple[str, ...]] = {
     "initiative": tuple(RULES["orders"]["initiative"]),
     "ion_weapon": tuple(RULES["orders"]["ion_weapon"]),
@@ -99,6 +99,11 @@ def fire(unit: str, weapon: str, target: str, mode: str) -> Move:
     return Move.of("fire", unit=unit, weapon=weapon, target=target, mode=mode)
 
 
+def hold(unit: str, group: str) -> Move:
+    """The sealed decision not to fire ``unit``'s ``group`` weapons this turn."""
+    return Move.of("fire", unit=unit, hold=group)
+
+
 def pick(weapon: str) -> Move:
     return Move.of("pick", weapon=weapon)
 
@@ -111,7 +116,7 @@ def orders(setting: str, value: str) -> Move:
     return Move.of("orders", setting=setting, value=value)
 
 
-SEAL, HOLD = Move.of("seal"), Move.of("hold")
+SEAL = Move.of("seal")
 
 
 # -- shapes --------------------------------------------------------------------------------------
@@ -161,11 +166,13 @@ SHAPES: dict[str, dict[str, Callable[[Any], str | None]]] = {
         "target": _text('"target"'),
         "mode": _one_of(MODES, '"mode"'),
     },
-    "hold": {},
     "pick": {"weapon": _one_of(tuple(DATA.weapons), '"weapon"')},
     "repair": {"effect": _text('"effect"', 40)},
     "orders": {"setting": _one_of(tuple(ORDER_SETTINGS), '"setting"'), "value": _text('"value"')},
 }
+
+
+HOLD_SHAPE = {"unit": _text('"unit"'), "hold": _one_of(GROUPS, '"hold"')}
 
 
 def shape(m: Move) -> Invalid | None:
@@ -176,8 +183,12 @@ def shape(m: Move) -> Invalid | None:
         )
     spec = SHAPES[m.kind]
     given = dict(m.args)
+    if m.kind == "fire" and set(given) == set(HOLD_SHAPE):
+        spec = HOLD_SHAPE
     if set(given) != set(spec):
         want = ", ".join(f'"{f}"' for f in spec) or "no fields"
+        if m.kind == "fire":
+            want += ' (an attack), or "unit", "hold" (no attack by that weapon group)'
         return Invalid("bad_move", f'A "{m.kind}" move takes {want} besides "kind".')
     for name, check in spec.items():
         problem = check(given[name])

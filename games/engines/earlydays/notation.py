@@ -5,7 +5,7 @@ transport R3                drop R2                 seal
 place R2a 0312              initiative first|second
 move R2a F|L|R|L2|R2|L3|R3|IMM                      (ships: F, L, R turn in place)
 lock R2a   run R2a   double R2a   end R2a           stop R2a NE|E|SE|SW|W|NW
-fire R2a quad_lasers I3b rapid|linked|fire          hold
+fire R2a quad_lasers I3b rapid|linked|fire          fire R2a hold main   (a weapon group)
 pick laser_turret_1         repair engine|disabled|<weapon>
 orders initiative|ion_weapon|repair|ask <value>     e.g. "orders ask on"
 
@@ -24,7 +24,7 @@ from .geometry import FACINGS
 
 HELP = (
     "Write one move, e.g. 'buy x_wing', 'option R1 proton_torpedoes', 'seal', 'place R1a 0312', "
-    "'move R1a L', 'end R1a', 'fire R1a quad_lasers I2a rapid', 'hold', 'orders ask on'."
+    "'move R1a L', 'end R1a', 'fire R1a quad_lasers I2a rapid', 'fire R1a hold main', 'orders ask on'."
 )
 _ID = re.compile(r"^([ri])(\d{1,3})([a-c]?)$")
 
@@ -57,8 +57,8 @@ def parse(text: str) -> Move | Invalid:
 def _parse(verb: str, rest: list[str]) -> Move | None:
     n = len(rest)
     ids = [unit_id(w) for w in rest]
-    if verb in ("seal", "hold") and n == 0:
-        return mv.SEAL if verb == "seal" else mv.HOLD
+    if verb == "seal" and n == 0:
+        return mv.SEAL
     if verb == "buy" and n == 1 and _key(rest[0], DATA.units):
         return mv.buy(_key(rest[0], DATA.units))  # type: ignore[arg-type]
     if verb in ("transport", "drop") and n == 1 and ids[0]:
@@ -77,6 +77,8 @@ def _parse(verb: str, rest: list[str]) -> Move | None:
         return mv.unit_move(verb, ids[0])
     if verb == "stop" and n == 2 and ids[0] and rest[1].upper() in FACINGS:
         return mv.stop(ids[0], rest[1].upper())
+    if verb == "fire" and n == 3 and ids[0] and rest[1].lower() == "hold" and rest[2].lower() in mv.GROUPS:
+        return mv.hold(ids[0], rest[2].lower())
     if verb == "fire" and n == 4 and ids[0] and ids[2]:
         weapon, mode = _key(rest[1], DATA.weapons), rest[3].lower()
         if weapon and mode in mv.MODES:
@@ -103,7 +105,7 @@ def notation(m: Move) -> str:
 
 def _notation(m: Move) -> str:
     k = m.kind
-    if k in ("seal", "hold"):
+    if k == "seal":
         return k
     if k == "buy":
         return f"buy {m['unit']}"
@@ -123,6 +125,8 @@ def _notation(m: Move) -> str:
         return f"{k} {m['unit']}"
     if k == "stop":
         return f"stop {m['unit']} {m['facing']}"
+    if k == "fire" and m.get("hold") is not None:
+        return f"fire {m['unit']} hold {m['hold']}"
     if k == "fire":
         return f"fire {m['unit']} {m['weapon']} {m['target']} {m['mode']}"
     if k == "pick":

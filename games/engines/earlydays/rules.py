@@ -12,7 +12,7 @@ from typing import Any
 
 from ..base import Event, Move, Step
 from ..dice import Dice
-from . import endphase, forces, movement, scenarios, sequence, shooting
+from . import endphase, fire_orders, forces, movement, scenarios, sequence
 from .data import DATA, IMPERIAL, REBEL
 from .forces import entry_cost, entry_id
 from .geometry import FACINGS, deploy_facing
@@ -80,15 +80,10 @@ def play(state: State, seat: int, m: Move, dice: Dice) -> Step:
         state, events = _answer(state, m, dice)
     elif m.kind in MOVE_KINDS:
         state, events = _movement(state, m, dice)
-    elif m.kind == "fire":
+    else:
+        assert m.kind == "fire"
         state, events = _fire(state, seat, m, dice)
         return Step(state, tuple(events), own)
-    else:
-        assert m.kind == "hold"
-        state = shooting.done(state, seat)
-        events = [Event("fire_orders_sealed", {"seat": seat})]
-        state, more = sequence.maybe_resolve(state, dice)
-        events += more
     return Step(state, tuple(events))
 
 
@@ -170,10 +165,16 @@ def _movement(state: State, m: Move, dice: Dice) -> tuple[State, Events]:
 
 
 def _fire(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
-    state, fo = shooting.order(state, seat, m)
-    events = [Event("fire_ordered", {"seat": seat, **_order(fo)}, frozenset({seat}))]
-    if not shooting.legal(state, seat):  # nothing more to order: sealed by itself (decision 8)
-        state = shooting.done(state, seat)
+    """AS-SW-1: one sealed decision, an attack or a hold. The others see only that one of
+    the decisions they can count on the map was given, never which or what it was."""
+    state, fo = fire_orders.order(state, seat, m)
+    left = len(fire_orders.owed(state, seat))
+    events = [
+        Event("fire_ordered", {"seat": seat, **_order(fo)}, frozenset({seat})),
+        Event("fire_decided", {"seat": seat, "left": left}),
+    ]
+    if not left:  # every slot decided: sealed by itself (decision 8)
+        state = fire_orders.done(state, seat)
         events.append(Event("fire_orders_sealed", {"seat": seat}))
         state, more = sequence.maybe_resolve(state, dice)
         events += more
@@ -181,7 +182,14 @@ def _fire(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
 
 
 def _order(fo: Any) -> dict[str, Any]:
-    return {"id": fo.id, "unit": fo.unit, "weapon": fo.weapon, "target": fo.target, "mode": fo.mode}
+    return {
+        "id": fo.id,
+        "unit": fo.unit,
+        "group": fo.group,
+        "weapon": fo.weapon,
+        "target": fo.target,
+        "mode": fo.mode,
+    }
 
 
 __all__ = ["BUILD", "Orders", "play", "setup"]

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from ..base import Event
 from ..dice import Dice
-from . import endphase, movement, scenarios, shooting
+from . import endphase, fire_orders, movement, scenarios, shooting
 from .data import IMPERIAL, REBEL, RULES, SIDES
 from .state import END, INITIATIVE, MOVE, OVER, SHOOT, TURN, Pending, State, with_unit
 
@@ -90,9 +90,9 @@ def finish_unit(state: State, unit_id: str, dice: Dice) -> tuple[State, Events]:
 
 
 def start_shooting(state: State, dice: Dice) -> tuple[State, Events]:
-    """AS-SW-1: both sides give sealed fire orders; a side with none to give is done."""
+    """AS-SW-1: both sides give one sealed decision per fire slot; a side with none is done."""
     state = replace(
-        state, step=SHOOT, fire_done=tuple(not shooting.legal(state, s) for s in (REBEL, IMPERIAL))
+        state, step=SHOOT, fire_done=tuple(not fire_orders.slots(state, s) for s in (REBEL, IMPERIAL))
     )
     events = [Event("shooting_started", {"done": list(state.fire_done)})]
     state, more = maybe_resolve(state, dice)

@@ -1,10 +1,10 @@
-"""Shooting: sealed fire orders (AS-SW-1), their legality, the to-hit number and the rolls.
+"""Shooting: the to-hit number and the rolls of the revealed fire orders (AS-SW-1).
 
-Everything the rules text says about shooting lives here: forward arcs and the off-axis
-penalty (SW-32), the angle table (SW-33), range bands (SW-41), the to-hit formula (SW-30,
-SW-31), fire modes (SW-35, SW-36), dice per attack and raking (SW-37), turrets (SW-39,
-SW-40), torpedoes (SW-44, SW-45), Terrifying (SW-46) and the Falcon (SW-48). Hits wait for
-the End phase ([SEED]: nothing dies before it).
+The angle table (SW-33), range bands (SW-41), the to-hit formula (SW-30, SW-31), fire
+modes (SW-35, SW-36), dice per attack and raking (SW-37), turrets (SW-39), torpedoes
+(SW-44, SW-45), Terrifying (SW-46) and the Falcon (SW-48) live here; which orders are
+legal (arcs, SW-32, SW-40; ranges) is ``fire_orders.py``. Hits wait for the End phase
+([SEED]: nothing dies before it).
 """
 
 from __future__ import annotations
@@ -12,14 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..base import Event, Invalid, Move
+from ..base import Event
 from ..dice import Dice
-from . import moves as mv
-from .data import DATA, RULES, STATION, Weapon
-from .geometry import aspect, dead_ahead, fire_out, hex_distance, in_arc, range_band
-from .state import ACTIVE, FireOrder, Hit, State, Unit, set_at, with_unit
+from .data import DATA, RULES, Weapon
+from .geometry import aspect, dead_ahead, fire_out, hex_distance, range_band
+from .state import FireOrder, Hit, State, Unit, with_unit
 from .units import (
-    can_fire,
     crew,
     effect_count,
     fighter_like,
@@ -27,7 +25,6 @@ from .units import (
     has_effect,
     panicked,
     scrambled_penalty,
-    working_weapons,
 )
 
 SHOT = RULES["shooting"]
@@ -105,133 +102,17 @@ def to_hit(state: State, u: Unit, w: Weapon, t: Unit, mode: str, vader: bool = F
     return ToHit(SHOT["lucky"] if lucky else needed, lucky, tuple(parts))
 
 
-# -- legality -------------------------------------------------------------------------------------
-def problem(state: State, seat: int, m: Move) -> Invalid | None:
-    u = state.unit(m["unit"])
-    if u is None or u.seat != seat:
-        return Invalid("not_your_unit", f"You have no unit {m['unit']}.")
-    if not can_fire(state, u):
-        return Invalid(
-            "cannot_fire",
-            f"{u.id} cannot fire: not on the map, inactive or disabled ([SEED] ion table, SW-64).",
-        )
-    w = next((x for x in working_weapons(u) if x.key == m["weapon"]), None)
-    if w is None:
-        return Invalid(
-            "no_such_weapon", f"{u.id} has no working {m['weapon']}; see its weapons on the force sheet."
-        )
-    if any(o.unit == u.id and DATA.weapons[o.weapon].group == w.group for o in state.fire):
-        return Invalid(
-            "already_ordered",
-            f"{u.id} already has a fire order for its {w.group} weapons this turn ([SEED] one attack each).",
-        )
-    t = state.unit(m["target"])
-    if t is None or t.status != ACTIVE:
-        return Invalid("no_target", f"{m['target']} is not a unit on the map.")
-    if t.seat == seat:
-        return Invalid("own_unit", f"{t.id} is one of yours; fire at the enemy.")
-    if (
-        t.kind.cls == STATION
-        and t.kind.side == "none"
-        and not t.kind.weapons
-        and t.seat == state_station_side(state)
-    ):
-        return Invalid(
-            "target_protected",
-            f"{t.id} holds the hostages the Imperials came to save; they do not fire on it ([SEED] Hostage situation, SW-62).",
-        )
-    modes = ("rapid", "linked") if w.has_modes and not w.turret else ("fire",)
-    if m["mode"] not in modes:
-        return Invalid("bad_mode", f"{w.name} fires in mode {' or '.join(modes)} ([SEED] fire modes).")
-    if m["mode"] == "linked" and fighter_like(t):
-        return Invalid(
-            "linked_vs_fighter",
-            f"Damage is irrelevant against fighters: fire rapid at {t.id} ([SEED], SW-36).",
-        )
-    bad = _torpedo(u, w, t)
-    if bad is not None:
-        return bad
-    if not in_arc(w.mount, u.hex, u.facing, t.hex):
-        return Invalid(
-            "fire_out_of_arc",
-            f"{t.id} is outside the {w.mount} arc of {u.id}'s {w.name} ([SEED] 60° forward arc, SW-32, SW-40).",
-        )
-    if w.max_range is not None and hex_distance(u.hex, t.hex) > w.max_range:
-        return Invalid(
-            "fire_out_of_range",
-            f"{t.id} is {hex_distance(u.hex, t.hex)} hexes away; {w.name} reach {w.max_range} ([SEED] long range, SW-45).",
-        )
-    return None
-
-
-def state_station_side(state: State) -> int | None:
-    """SW-62: the hostage station is held by the Rebels; the Imperials do not fire on it."""
-    side = DATA.scenarios[state.scenario].get("station_side")
-    return 0 if side == "rebel" else None
-
-
-def _torpedo(u: Unit, w: Weapon, t: Unit) -> Invalid | None:
-    if not w.torpedo:
-        return None
-    if not u.torpedoes:
-        return Invalid("no_torpedoes", f"{u.id} has fired its torpedo salvo already (SW-44, SW-45).")
-    if u.manoeuvre == "double":
-        return Invalid(
-            "double_move_no_special",
-            f"{u.id} made a double move: no special abilities, lasers only ([SEED], SW-25).",
-        )
-    if w.kind == "torpedo_af":
-        if u.manoeuvre != "lock":
-            return Invalid(
-                "torpedo_no_lock",
-                f"{u.id} did not lock on this turn: anti-fighter torpedoes need a full turn of straight flight to lock ([SEED], SW-44).",
-            )
-        if not fighter_like(t):
-            return Invalid(
-                "torpedo_wrong_target",
-                f"Anti-fighter torpedoes fire at fighters; {t.id} is not one ([SEED], SW-44).",
-            )
-    elif fighter_like(t):
-        return Invalid(
-            "torpedo_wrong_target",
-            f"Anti-capship torpedoes fire at ships; {t.id} counts as a fighter ([SEED], SW-45, SW-48).",
-        )
-    return None
-
-
-def candidates(state: State, seat: int) -> list[Move]:
-    out: list[Move] = []
-    enemies = [t for t in state.units if t.status == ACTIVE and t.seat != seat]
-    for u in state.on_map(seat):
-        if not can_fire(state, u):
-            continue
-        for w in working_weapons(u):
-            modes = ("rapid", "linked") if w.has_modes and not w.turret else ("fire",)
-            out += [mv.fire(u.id, w.key, t.id, mode) for t in enemies for mode in modes]
-    return out
-
-
-def legal(state: State, seat: int) -> list[Move]:
-    return [m for m in candidates(state, seat) if problem(state, seat, m) is None]
-
-
-def order(state: State, seat: int, m: Move) -> tuple[State, FireOrder]:
-    """Add a sealed fire order; its id is the canary marker until the reveal."""
-    n = sum(1 for o in state.fire if o.seat == seat) + 1
-    fo = FireOrder(f"fire-{state.turn}-{seat}-{n}", seat, m["unit"], m["weapon"], m["target"], m["mode"])
-    return replace(state, fire=(*state.fire, fo)), fo
-
-
-def done(state: State, seat: int) -> State:
-    return replace(state, fire_done=set_at(state.fire_done, seat, True))
-
-
 # -- resolution ------------------------------------------------------------------------------------
 def resolve(state: State, dice: Dice) -> tuple[State, Events]:
     """Reveal both sides' orders together, make the Will saves, then roll every attack."""
-    orders = tuple(sorted(state.fire, key=lambda o: (o.seat, int(o.id.rsplit("-", 1)[1]))))
+    given = tuple(sorted(state.fire, key=lambda o: (o.seat, int(o.id.rsplit("-", 1)[1]))))
+    orders = tuple(o for o in given if not o.held)
+    held = [{"id": o.id, "seat": o.seat, "unit": o.unit, "group": o.group} for o in given if o.held]
     events: Events = [
-        Event("fire_revealed", {"turn": state.turn, "orders": [_order_json(o) for o in orders]})
+        Event(
+            "fire_revealed",
+            {"turn": state.turn, "orders": [_order_json(o) for o in orders], "held": held},
+        )
     ]
     for o in orders:  # SW-46: "an immediate will save", before anyone's dice
         u, t = state.unit(o.unit), state.unit(o.target)

@@ -108,7 +108,8 @@ class Moving:
 
 @dataclass(frozen=True)
 class FireOrder:
-    """One sealed fire declaration (AS-SW-1); ``mode`` is rapid, linked or fire."""
+    """One sealed fire decision (AS-SW-1) for one weapon group of a unit: an attack
+    (``mode`` rapid, linked or fire) or, with ``mode`` "hold", no attack."""
 
     id: str
     seat: int
@@ -116,6 +117,11 @@ class FireOrder:
     weapon: str
     target: str
     mode: str
+    group: str = ""
+
+    @property
+    def held(self) -> bool:
+        return self.mode == "hold"
 
 
 @dataclass(frozen=True)
@@ -229,6 +235,12 @@ def _entries(rows: Any) -> tuple[tuple[Entry, ...], ...]:
     return tuple(tuple(Entry(**{**e, "options": tuple(e["options"])}) for e in side) for side in rows)
 
 
+def _order(d: Mapping[str, Any]) -> FireOrder:
+    # engine version 2 stored no group: it is the ordered weapon's
+    group = d.get("group") or DATA.weapons[d["weapon"]].group
+    return FireOrder(**{**d, "group": group})
+
+
 def load(data: Mapping[str, Any]) -> State:
     out = data.get("outcome")
     outcome = None
@@ -264,8 +276,8 @@ def load(data: Mapping[str, Any]) -> State:
         moved=tuple(data["moved"]),
         moving=None if moving is None else Moving(**moving),
         fire_done=tuple(data["fire_done"]),
-        fire=tuple(FireOrder(**f) for f in data["fire"]),
-        last_fire=tuple(FireOrder(**f) for f in data["last_fire"]),
+        fire=tuple(_order(f) for f in data["fire"]),
+        last_fire=tuple(_order(f) for f in data["last_fire"]),
         hits=tuple(Hit(**h) for h in data["hits"]),
         end_queue=tuple(data["end_queue"]),
         pending=None if pending is None else Pending(**{**pending, "choices": tuple(pending["choices"])}),

@@ -9,7 +9,8 @@ Keys (stable; new keys may be added, none renamed):
 - ``turn``: None before turn 1, else {"number", "step" ("initiative" | "move" | "shoot" |
   "end" | ""), "initiative" ({"rolls": [rebel, imperial], "winner"} or None), "first",
   "mover" (seat moving a unit now or None), "moving" (None or {"unit", "hexes", "facings",
-  "straight"}), "moved" ([unit ids]), "fire_sealed" ([bool, bool])}.
+  "straight"}), "moved" ([unit ids]), "fire_sealed" ([bool, bool]), "fire_left" ([rebel,
+  imperial]: the sealed fire decisions each side still owes, one per fire slot, AS-SW-1)}.
 - ``sides``: per seat {"seat", "side" ("rebel" | "imperial"), "name", "active", "sealed",
   "budget", "force" (the force sheet: [{"id", "type", "name", "flights", "options",
   "transport", "cost"}] once revealed, else None), "cost" (None until revealed),
@@ -28,7 +29,9 @@ Keys (stable; new keys may be added, none renamed):
   (None before and in other scenarios); ``captured``, ``retrieved``: SW-64 / SW-62.
 - ``you``: None for spectators and under ``reveal_all``, else {"seat", "side", "draft"
   (your force list while building, entries as in ``sides.force``), "draft_cost",
-  "fire_orders" (your sealed orders this turn), "orders" ({"id", "initiative",
+  "fire_orders" (your sealed decisions this turn: [{"id", "unit", "group", "weapon",
+  "target", "mode"}], mode "hold" with weapon and target "" for a held group),
+  "fire_slots" (the [unit, group] pairs still owing a decision), "orders" ({"id", "initiative",
   "ion_weapon", "repair", "ask"}), "dock_turn" (Rebels in Hostage: {"id", "turn"} while
   secret, else None)}.
 - ``secrets``: None unless ``reveal_all``; then per seat what ``you`` would hold.
@@ -41,12 +44,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import fire_orders
 from .data import DATA, SIDES, side_name
 from .forces import budget, entry_cost
 from .geometry import FACINGS, centre, zone
 from .legal import active
 from .rules import DOCK_MARKER
-from .state import BUILD, Entry, State, Unit
+from .state import BUILD, SHOOT, TURN, Entry, State, Unit
 from .units import crew, is_disabled, move_allowance, panicked, weapons_of, working_weapons
 
 
@@ -115,6 +119,7 @@ def _unit(state: State, u: Unit) -> dict[str, Any]:
 
 def _secrets(state: State, seat: int) -> dict[str, Any]:
     o = state.orders[seat]
+    owed = fire_orders.owed(state, seat) if shooting_now(state, seat) else []
     draft = state.drafts[seat] if state.phase == BUILD else ()
     dock = None
     if seat == 0 and state.dock_turn and not state.dock_revealed:
@@ -125,10 +130,18 @@ def _secrets(state: State, seat: int) -> dict[str, Any]:
         "draft": [_entry(e) for e in draft],
         "draft_cost": sum(entry_cost(e) for e in draft),
         "fire_orders": [
-            {"id": f.id, "unit": f.unit, "weapon": f.weapon, "target": f.target, "mode": f.mode}
+            {
+                "id": f.id,
+                "unit": f.unit,
+                "group": f.group,
+                "weapon": f.weapon,
+                "target": f.target,
+                "mode": f.mode,
+            }
             for f in state.fire
             if f.seat == seat
         ],
+        "fire_slots": [list(s) for s in owed],
         "orders": {
             "id": f"orders-{seat}",
             "initiative": o.initiative,
@@ -158,7 +171,12 @@ def _turn(state: State) -> dict[str, Any] | None:
         else {"unit": m.unit, "hexes": m.hexes, "facings": m.facings, "straight": m.straight},
         "moved": list(state.moved),
         "fire_sealed": list(state.fire_done),
+        "fire_left": [len(fire_orders.owed(state, s)) if shooting_now(state, s) else 0 for s in (0, 1)],
     }
+
+
+def shooting_now(state: State, seat: int) -> bool:
+    return state.phase == TURN and state.step == SHOOT and not state.fire_done[seat]
 
 
 def view(state: State, viewer: int | None, reveal_all: bool = False) -> dict[str, Any]:

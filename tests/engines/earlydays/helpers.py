@@ -111,6 +111,18 @@ def refused(state: State, seat: int, move: str | Move | dict, code: str | None =
     return result
 
 
+def hold_all(state: State, seat: int) -> Step:
+    """``seat`` holds the fire of every weapon group still owing a decision (AS-SW-1)."""
+    from games.engines.earlydays.fire_orders import owed
+
+    slots = owed(state, seat)
+    assert slots, f"seat {seat} owes no fire decision"
+    for unit_id, group in slots:
+        step = ok(state, seat, f"fire {unit_id} hold {group}")
+        state = step.state
+    return step
+
+
 def seek(state: State, seat: int, move: str, want: Callable[[Step], bool], tries: int = 3000) -> Step:
     """The first dice (by seq) under which ``move`` gives a step satisfying ``want``."""
     for seq in range(1, tries):

@@ -213,7 +213,7 @@ def test_with_ask_me_the_attacker_picks_the_neutralized_weapon_itself():
     )
     assert state.pending.kind == "ion_weapon" and E.active_seats(state) == {REBEL}
     assert state.turn == 1 and "turn_started" not in kinds
-    refused(state, IMPERIAL, "hold", "decision_pending")
+    refused(state, IMPERIAL, "fire I1 hold turret_1", "decision_pending")
     step = ok(state, REBEL, "pick laser_turret_2")
     assert step.state.unit("I1").effects[0].weapon == "laser_turret_2"
     assert step.state.turn == 2  # the End phase went on; the new turn asks about initiative

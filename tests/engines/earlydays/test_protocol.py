@@ -36,7 +36,8 @@ CANONICAL = [
     "end R2a",
     "fire R2a quad_lasers I3b rapid",
     "fire R1 laser_turret_1 I12 fire",
-    "hold",
+    "fire R2a hold main",
+    "fire R1 hold side_left",
     "pick turbolaser_1",
     "repair engine",
     "repair laser_turret_2",
@@ -51,7 +52,7 @@ def test_the_engine_is_registered_under_its_stable_key():
     engine = get("early-days")
     assert engine is E
     assert (engine.min_seats, engine.max_seats, tuple(engine.seat_names)) == (2, 2, ("Rebels", "Imperials"))
-    assert engine.version == "2"
+    assert engine.version == "3"
 
 
 # -- notation ------------------------------------------------------------------------------------------------
@@ -77,6 +78,9 @@ def test_notation_round_trips_in_any_case(text):
         "place R1a 12",
         "orders ask maybe",
         "stop R1a N",
+        "hold",
+        "fire R1a hold",
+        "fire R1a hold wings",
     ],
 )
 def test_unreadable_notation_is_bad_notation_with_help(text):
@@ -97,7 +101,10 @@ def test_unit_ids_are_read_in_any_case():
         ({"kind": "move", "unit": "R1a", "step": "Z"}, "bad_move"),
         ({"kind": "fire", "unit": 3, "weapon": "x", "target": None, "mode": "rapid"}, "bad_move"),
         ({"kind": "flights", "entry": "R1", "n": True}, "bad_move"),
-        ({"kind": "hold", "extra": 1}, "bad_move"),
+        ({"kind": "hold"}, "unknown_move"),
+        ({"kind": "fire", "unit": "R1a", "hold": "main", "extra": 1}, "bad_move"),
+        ({"kind": "fire", "unit": "R1a", "hold": "wings"}, "bad_move"),
+        ({"kind": "fire", "unit": "R1a", "hold": "main", "target": "I1a"}, "bad_move"),
     ],
 )
 def test_malformed_moves_are_refused_with_a_code_never_an_exception(raw, code):
@@ -164,14 +171,15 @@ def test_perft_a_stopped_fighter_may_pivot_to_six_facings():
 
 def test_perft_shooting_in_the_worked_example():
     state = position(unit("R1a", "x_wing", "1010", "E"), unit("I1a", "tie_fighter", "1210", "W"), step=SHOOT)
-    assert game_moves(state, REBEL) == ["fire R1a quad_lasers I1a rapid", "hold"]
+    assert game_moves(state, REBEL) == ["fire R1a quad_lasers I1a rapid", "fire R1a hold main"]
     corvette = position(
         unit("R1", "corvette_rebel", "1010", "E"), unit("I1", "corvette_imperial", "1210", "W"), step=SHOOT
     )
     assert game_moves(corvette, REBEL) == [
         "fire R1 laser_turret_1 I1 fire",
+        "fire R1 hold turret_1",
         "fire R1 laser_turret_2 I1 fire",
-        "hold",
+        "fire R1 hold turret_2",
     ]
 
 
@@ -241,12 +249,32 @@ def test_dump_and_load_round_trip_a_hand_built_position():
         unit("R1a", "x_wing", "1010", effects=(Effect("engine", 1),)),
         unit("I1a", "tie_fighter", "1210"),
         moving=Moving("R1a", 2, 1, 0, True),
-        fire=(FireOrder("fire-1-0-1", 0, "R1a", "quad_lasers", "I1a", "rapid"),),
+        fire=(
+            FireOrder("fire-1-0-1", 0, "R1a", "quad_lasers", "I1a", "rapid", "main"),
+            FireOrder("fire-1-1-1", 1, "I1a", "", "", "hold", "main"),
+        ),
         hits=(Hit("I1a", "R1a", 0, "quad_lasers", "kill"),),
         pending=Pending("repair", 1, "I1", ("engine",)),
     )
     data = json.loads(json.dumps(E.dump(state)))
     assert E.load(data) == state
+
+
+def test_a_state_stored_by_engine_version_2_still_loads_for_reading():
+    from games.engines.earlydays.state import FireOrder
+
+    state = position(unit("R1a", "x_wing", "1010"), unit("I1a", "tie_fighter", "1210"), step=SHOOT)
+    data = json.loads(json.dumps(E.dump(state)))
+    old = {
+        "id": "fire-1-0-1",
+        "seat": 0,
+        "unit": "R1a",
+        "weapon": "quad_lasers",
+        "target": "I1a",
+        "mode": "rapid",
+    }
+    data["fire"] = [old]  # version 2 kept no weapon group in its fire orders
+    assert E.load(data).fire == (FireOrder(**old, group="main"),)
 
 
 # -- secrets in every scenario (the canary of ARCHITECTURE §9, beyond the default options) --------------------------

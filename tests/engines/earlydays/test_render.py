@@ -94,3 +94,16 @@ def test_the_hostage_d6_appears_only_in_the_rebels_text():
     state = E.setup({"scenario": "hostage"}, 2, dice()).state
     assert "may dock from turn" in draw.text(E.view(state, REBEL))
     assert "may dock from turn" not in draw.text(E.view(state, IMPERIAL))
+
+
+def test_the_text_board_lists_your_sealed_fire_decisions_and_the_ones_still_owed():
+    from games.engines.earlydays.state import SHOOT
+
+    state = position(
+        unit("R2", "corvette_rebel", "1010", "E"), unit("I1a", "tie_fighter", "1210", "W"), step=SHOOT
+    )
+    state = ok(state, REBEL, "fire R2 hold turret_1").state
+    mine, theirs = draw.text(E.view(state, REBEL)), draw.text(E.view(state, IMPERIAL))
+    assert "Your sealed fire orders: R2 holds its turret_1 weapons" in mine
+    assert "Fire decisions still to give (a target or hold): R2 turret_2" in mine
+    assert "holds" not in theirs and "turret_1" not in theirs

@@ -9,7 +9,7 @@ from dataclasses import replace
 from games.engines.earlydays import scenarios, sequence
 from games.engines.earlydays.state import CONVOY, END, OBJECTIVE, PRIZE, TRANSPORT, Effect
 
-from .helpers import IMPERIAL, REBEL, E, dice, ok, position, unit
+from .helpers import IMPERIAL, REBEL, E, dice, hold_all, ok, position, unit
 
 
 def flights(prefix, n, type_="x_wing", **kw):
@@ -168,7 +168,7 @@ def test_hostage_a_transport_docked_through_an_end_phase_retrieves_them_sw_62():
     state = ok(state, REBEL, "end R8").state
     state = ok(state, IMPERIAL, "stop I1a W").state
     for seat in sorted(E.active_seats(state)):
-        state = ok(state, seat, "hold").state
+        state = hold_all(state, seat).state
     assert state.retrieved and state.outcome.winners == (REBEL,)
 
 
@@ -331,5 +331,5 @@ def test_steal_the_commandos_dock_by_ending_their_move_beside_the_corvette_sw_64
     assert state.unit("R8").docked == "I6"
     state = ok(state, IMPERIAL, "stop I1a E").state
     for seat in sorted(E.active_seats(state)):
-        state = ok(state, seat, "hold").state
+        state = hold_all(state, seat).state
     assert state.captured and state.unit("I6").seat == REBEL and state.turn == 2

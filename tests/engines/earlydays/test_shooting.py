@@ -233,7 +233,7 @@ def test_raking_rolls_one_die_for_every_fighter_in_the_target_flight_seed_sw_37(
         fire_done=(False, True),
     )
     state = ok(state, REBEL, "fire R1 laser_turret_1 I1a fire").state
-    step = ok(state, REBEL, "hold")
+    step = ok(state, REBEL, "fire R1 hold turret_2")
     assert len(event(step, "fire_resolved").data["groups"][0]["rolls"]) == 3
 
 
@@ -244,7 +244,7 @@ def test_a_starship_weapon_rolls_one_die_per_mount_against_ships_sw_37():
         fire_done=(False, True),
     )
     state = ok(state, REBEL, "fire R1 laser_turret_1 I1 fire").state
-    step = ok(state, REBEL, "hold")
+    step = ok(state, REBEL, "fire R1 hold turret_2")
     assert len(event(step, "fire_resolved").data["groups"][0]["rolls"]) == 1
 
 
@@ -315,7 +315,7 @@ def test_a_hit_kills_one_fighter_whatever_the_weapons_damage_sw_49():
     tl = unit("R1", "corvette_rebel", "1010", "E", options=("cr_turbolaser_1",))
     state = shooting(tl, unit("I1a", "tie_fighter", "1210", "W"), fire_done=(False, True))
     state = ok(state, REBEL, "fire R1 turbolaser_1 I1a fire").state
-    step = seek(state, REBEL, "hold", lambda s: has(s, "damage_applied"))
+    step = seek(state, REBEL, "fire R1 hold turret_2", lambda s: has(s, "damage_applied"))
     data = event(step, "damage_applied").data
     assert data["hits"] >= 1 and data["fighters"] == 4 - data["hits"]  # 8 damage, one fighter each
 

@@ -109,7 +109,7 @@ def test_a_side_with_nothing_to_fire_at_is_done_by_itself_decision_8():
 
 
 def test_the_end_phase_follows_the_shooting_seed_turn_phases():
-    step = ok(position(R1, I1, step=SHOOT, fire_done=(False, True)), REBEL, "hold")
+    step = ok(position(R1, I1, step=SHOOT, fire_done=(False, True)), REBEL, "fire R1a hold main")
     kinds = [e.kind for e in step.events]
     assert kinds.index("fire_revealed") < kinds.index("turn_started")
 
@@ -126,7 +126,7 @@ def test_the_game_ends_after_the_turn_limit_sw_08():
     state, _events = sequence.continue_end(state, dice())
     assert state.outcome is not None and state.phase == "over"
     assert E.active_seats(state) == frozenset() and E.legal_moves(state, REBEL) == []
-    refused(state, REBEL, "hold", "game_over")
+    refused(state, REBEL, "fire R1a hold main", "game_over")
 
 
 def test_the_game_ends_when_a_side_has_nothing_left_on_the_map_sw_08():
@@ -173,8 +173,11 @@ def test_on_timeout_a_moving_fighter_flies_straight_on_and_a_ship_ends():
     assert E.timeout_move(state, IMPERIAL) is None
 
 
-def test_on_timeout_fire_is_held():
-    assert E.timeout_move(position(R1, I1, step=SHOOT), REBEL) == Move.of("hold")
+def test_on_timeout_the_first_weapon_group_still_owing_a_fire_decision_holds():
+    state = position(R1, I1, step=SHOOT)
+    assert E.timeout_move(state, REBEL) == Move.of("fire", unit="R1a", hold="main")
+    state = ok(state, REBEL, "fire R1a hold main").state
+    assert E.timeout_move(state, REBEL) is None
 
 
 def test_on_timeout_a_decision_is_answered_as_the_standing_orders_would():
