@@ -6,10 +6,12 @@ invites, option bounds, move legality) is checked by the service or the engine.
 
 from __future__ import annotations
 
-import json
+import re
 from typing import Any
 
 from django import forms
+
+from . import jsonlimits
 
 OPTION_PREFIX = "opt_"
 FIELD_PREFIX = "f."
@@ -98,30 +100,78 @@ class MatchNewForm(forms.Form):
         }
 
 
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
+"""Only ASCII digits make a number: str.isdigit() also accepts "²", which int() refuses."""
+MAX_SEQ_DIGITS = 18
+"""A move number fits a 64-bit column; anything longer is not one the page wrote."""
+_SEQ = re.compile(rf"[0-9]{{1,{MAX_SEQ_DIGITS}}}")
+MAX_NOTATION = 200
+"""The longest move typed in the notation box (the input's maxlength)."""
+
+NO_SEQ = "The form lacks the move number it was made for, or it is garbled; reload the page."
+NO_MOVE = "Choose a move first."
+UNREADABLE = "That move is not readable ({why}); reload the page and choose again."
+GARBLED = (
+    "The form is garbled: {name} is both a value and a group of values. Reload the page and choose again."
+)
+TOO_DEEP = (
+    "A field name of the form nests {depth} levels deep; moves nest at most {limit} levels. Reload the page."
+)
+TOO_MANY_DIGITS = "A number in the form has {digits} digits; at most {limit} are accepted."
+
+
+class FormRefused(ValueError):
+    """Form data that cannot become a move; ``str()`` says why, for the player."""
+
+
 def _scalar(text: str) -> Any:
     """Form text back to the JSON value a move field holds: whole numbers, booleans, text."""
-    if text.lstrip("-").isdigit():
+    if _WHOLE_NUMBER.fullmatch(text):
+        digits = len(text.lstrip("-"))
+        if digits > jsonlimits.MAX_DIGITS:
+            raise FormRefused(TOO_MANY_DIGITS.format(digits=digits, limit=jsonlimits.MAX_DIGITS))
         return int(text)
     return {"true": True, "false": False}.get(text, text)
 
 
-NO_SEQ = "The form lacks the move number it was made for; reload the page."
-
-
 def expected_seq_from(post: Any) -> int | None:
-    try:
-        return int(post.get("expected_seq", ""))
-    except ValueError:
+    """The move number a form was made for, or None when it is missing or not one."""
+    text = post.get("expected_seq", "")
+    if not isinstance(text, str) or not _SEQ.fullmatch(text):
         return None
+    return int(text)
+
+
+def _fields_to_move(kind: str, post: Any) -> dict[str, Any]:
+    """``kind`` plus the ``f.<name>`` inputs as one nested move; FormRefused when a name is
+    both a value and a group (``f.ships`` and ``f.ships.A``) or nests past the JSON limit."""
+    move: dict[str, Any] = {"kind": kind}
+    for key in post:
+        if not key.startswith(FIELD_PREFIX):
+            continue
+        path = key[len(FIELD_PREFIX) :].split(".")
+        if len(path) >= jsonlimits.MAX_DEPTH:
+            raise FormRefused(TOO_DEEP.format(depth=len(path), limit=jsonlimits.MAX_DEPTH))
+        node = move
+        for i, part in enumerate(path[:-1]):
+            child = node.setdefault(part, {})
+            if not isinstance(child, dict):
+                raise FormRefused(GARBLED.format(name=FIELD_PREFIX + ".".join(path[: i + 1])))
+            node = child
+        if isinstance(node.get(path[-1]), dict):
+            raise FormRefused(GARBLED.format(name=key))
+        node[path[-1]] = _scalar(post.getlist(key)[-1].strip())
+    return move
 
 
 def move_from_post(post: Any) -> tuple[int | None, dict[str, Any] | None, str]:
-    """(expected_seq, move, problem) from a move form.
+    """(expected_seq, move, problem) from a move form; a problem means nothing is submitted.
 
     A move comes either whole, as JSON in ``move`` (buttons and board clicks), or built
     from fields: ``kind`` plus ``f.<name>`` inputs, where dots nest (``f.ships.A`` = 4 ->
     {"ships": {"A": 4}}). The fleet builder and the standing-orders form use the latter.
     For a repeated name the last value wins, so a hidden "false" before a checkbox works.
+    Every move is held to the API's JSON limits (games.jsonlimits) before it goes further.
     """
     seq = expected_seq_from(post)
     if seq is None:
@@ -129,20 +179,24 @@ def move_from_post(post: Any) -> tuple[int | None, dict[str, Any] | None, str]:
     raw = post.get("move")
     if raw:
         try:
-            move = json.loads(raw)
-        except ValueError:
-            return seq, None, "That move is not readable; reload the page."
+            move = jsonlimits.loads(raw)
+        except jsonlimits.JSONRefused as exc:
+            return seq, None, UNREADABLE.format(why=str(exc).rstrip("."))
         return seq, move, ""
     kind = post.get("kind")
     if not kind:
-        return seq, None, "Choose a move first."
-    move: dict[str, Any] = {"kind": kind}
-    for key in post:
-        if not key.startswith(FIELD_PREFIX):
-            continue
-        path = key[len(FIELD_PREFIX) :].split(".")
-        node = move
-        for part in path[:-1]:
-            node = node.setdefault(part, {})
-        node[path[-1]] = _scalar(post.getlist(key)[-1].strip())
-    return seq, move, ""
+        return seq, None, NO_MOVE
+    try:
+        move = _fields_to_move(kind, post)
+    except FormRefused as exc:
+        return seq, None, str(exc)
+    problem = jsonlimits.value_problem(move)
+    return (seq, None, f"The form cannot be used: {problem}") if problem else (seq, move, "")
+
+
+def notation_problem(text: str) -> str | None:
+    """Why a move typed in the notation box cannot be read at all, or None."""
+    if len(text) > MAX_NOTATION:
+        return f"A typed move has at most {MAX_NOTATION} characters; this one has {len(text)}."
+    problem = jsonlimits.text_problem(text)
+    return f"That typed move cannot be read: {problem}" if problem else None

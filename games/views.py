@@ -21,7 +21,9 @@ from accounts.errors import DomainError
 
 from . import render as boards
 from . import selectors, services
-from .forms import NO_SEQ, MatchNewForm, expected_seq_from, move_from_post
+from .errors import BadRequest
+from .forms import NO_SEQ, MatchNewForm, expected_seq_from, move_from_post, notation_problem
+from .jsonlimits import text_problem
 from .models import Match
 
 LOG_TAIL = 40
@@ -180,11 +182,13 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
         return _after_action(request, pk, "Sign in to play.")
     text = (request.POST.get("notation") or "").strip()
     if text:  # typed in the game's notation, as in an email reply
-        match = get_object_or_404(Match, pk=pk)
-        parsed = selectors.parse_notation(match, selectors.Viewer.of(match, request.user), text)
-        seq = expected_seq_from(request.POST)
-        move = parsed if isinstance(parsed, dict) else None
-        error = NO_SEQ if seq is None else "" if move is not None else f"“{text}”: {parsed[1]}"
+        seq, move = expected_seq_from(request.POST), None
+        error = NO_SEQ if seq is None else notation_problem(text)
+        if not error:
+            match = get_object_or_404(Match, pk=pk)
+            parsed = selectors.parse_notation(match, selectors.Viewer.of(match, request.user), text)
+            move = parsed if isinstance(parsed, dict) else None
+            error = "" if move is not None else f"“{text}”: {parsed[1]}"
     else:
         seq, move, error = move_from_post(request.POST)
     if not error:
@@ -198,8 +202,13 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def match_join(request: HttpRequest, pk: int) -> HttpResponse:
+    salt = request.POST.get("salt", "")
     try:
-        match = services.match_join(user=request.user, match_id=pk, salt=request.POST.get("salt", ""))
+        # The service bounds the salt's length; text PostgreSQL cannot store is refused here.
+        problem = text_problem(salt)
+        if problem:
+            raise BadRequest("bad_salt", f"Your dice salt cannot be used: {problem}")
+        match = services.match_join(user=request.user, match_id=pk, salt=salt)
     except DomainError as exc:
         messages.error(request, exc.message)
         return redirect("lobby") if request.POST.get("next") == "lobby" else redirect("match", pk=pk)
@@ -210,10 +219,13 @@ def match_join(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def match_resign(request: HttpRequest, pk: int) -> HttpResponse:
-    try:
-        seq = int(request.POST.get("expected_seq", ""))
-    except ValueError:
-        seq = None
+    # Without a move number a resignation ends the match as it stands (as in the API);
+    # a number that is not one is refused.
+    given = request.POST.get("expected_seq", "")
+    seq = expected_seq_from(request.POST) if given else None
+    if given and seq is None:
+        messages.error(request, NO_SEQ)
+        return redirect("match", pk=pk)
     try:
         services.match_resign(match_id=pk, user=request.user, expected_seq=seq)
     except DomainError as exc:
