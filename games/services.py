@@ -18,12 +18,12 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from . import clock, notify
+from . import clock, notify, server_kinds
 from .engines import get as get_engine
-from .engines.base import Engine, Event, Invalid, Move
+from .engines.base import Engine, Invalid, Move
 from .engines.dice import Dice, commitment, mix_seed
 from .errors import BadRequest, Conflict, Forbidden, IllegalMove, NotFound
-from .log import CLOCK, FORFEIT, RESIGN, append_entry, concede_outcome
+from .log import CLOCK, FORFEIT, RESIGN, append_entry
 from .models import LogEntry, Match, Seat
 from .rows import match_for_update, seats_with_players, update_row
 from .selectors import moved_on_since
@@ -314,7 +314,7 @@ def move_submit(
     if isinstance(parsed, Invalid):
         raise BadRequest(parsed.code, parsed.message)
     if concession:
-        parsed = _server_kind(parsed, system=user is None and system_seat is not None)
+        parsed = server_kinds.server_kind(parsed, system=user is None and system_seat is not None)
     move_json = parsed.to_json()
     try:
         return _move_submit(
@@ -325,25 +325,6 @@ def move_submit(
         # of defence: a concurrent request won; the client reloads (and replays its key).
         now_at = Match.objects.filter(pk=_pk(match_id)).values_list("seq", flat=True).first()
         raise Conflict("stale_seq", "Another move was recorded first: reload the match.", seq=now_at) from exc
-
-
-def _server_kind(move: Move, *, system: bool) -> Move:
-    """A move the engines do not know: a resignation (a player's), a forfeit or a clock
-    note (the server's), with only the fields they take."""
-    if move.kind == FORFEIT and not system:
-        raise BadRequest("bad_move", "Only the server records a forfeit; to concede, resign.")
-    if move.kind == CLOCK:
-        action = move.get("action")
-        if not system or action not in ("extend", "vacation"):
-            raise BadRequest("bad_move", "Only the server notes a deadline's extension or vacation day.")
-        return Move.of(CLOCK, action=action)
-    extra = sorted(k for k, _ in move.args if k != "reason")
-    if extra:
-        raise BadRequest("bad_move", f"A {move.kind} takes no {', '.join(extra)}.")
-    if move.kind == RESIGN:
-        return Move.of(RESIGN, reason="resignation")
-    reason = move.get("reason", "timeout")
-    return Move.of(FORFEIT, reason=reason if isinstance(reason, str) and reason else "timeout")
 
 
 def _move_submit(
@@ -394,9 +375,13 @@ def _move_submit(
         if match.status == Match.Status.FINISHED:
             raise Conflict("match_over", "This match is over.", seq=match.seq)
         if parsed.kind in (RESIGN, FORFEIT):
-            return _concede(match, seat, user=user, move=move_json, source=source, key=idempotency_key)
+            return MoveResult(
+                server_kinds.concede(
+                    match, seat, user=user, move=move_json, source=source, key=idempotency_key
+                )
+            )
         if parsed.kind == CLOCK:
-            return _clock_note(match, seat, move_json, source)
+            return MoveResult(server_kinds.clock_note(match, seat, move_json, source))
         engine = engine_for(match.game)
         if match.engine_version != engine.version:
             raise Conflict(
@@ -457,67 +442,6 @@ def clock_note(*, match_id: Any, seat: int, action: str) -> MoveResult:
         move={"kind": CLOCK, "action": action},
         source="timeout",
     )
-
-
-def _clock_note(match: Match, seat: int, move: dict[str, Any], source: str) -> MoveResult:
-    append_entry(
-        match,
-        seat=seat,
-        user=None,
-        move=move,
-        step_events=[Event("clock", {"seat": seat, "action": move["action"]})],
-        move_audience=None,
-        draws=[],
-        source=source,
-    )
-    match.updated_at = timezone.now()
-    update_row(
-        Match, match.pk, {"seq": match.seq, "log_head": match.log_head, "updated_at": match.updated_at}
-    )
-    return MoveResult(match.seq)
-
-
-def _concede(
-    match: Match, seat: int, *, user: Any, move: dict[str, Any], source: str, key: str | None
-) -> MoveResult:
-    """The end of the match against ``seat``; the caller holds the lock and checked it is in play."""
-    seats = _seats(match)
-    before = list(match.active_seats)
-    kind = move["kind"]
-    append_entry(
-        match,
-        seat=seat,
-        user=user,
-        move=move,
-        step_events=[
-            Event("resigned" if kind == RESIGN else "forfeited", {"seat": seat, "reason": move["reason"]})
-        ],
-        move_audience=None,
-        draws=[],
-        source=source,
-        idempotency_key=key,
-    )
-    now = timezone.now()
-    match.status = Match.Status.FINISHED
-    engine = engine_for(match.game)
-    match.outcome = concede_outcome(match, engine.load(match.state), seat, move["reason"])
-    match.finished_at = now
-    match.active_seats = []
-    clock.turns_changed(match, seats, [], now)
-    match.save(
-        update_fields=[
-            "seq",
-            "log_head",
-            "status",
-            "outcome",
-            "finished_at",
-            "active_seats",
-            "deadline",
-            "updated_at",
-        ]
-    )
-    notify.turn_changed(match, before=before, after=[])
-    return MoveResult(match.seq)
 
 
 def timeout_move_for(match: Match, seat: int) -> dict[str, Any] | None:
