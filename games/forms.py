@@ -1,7 +1,10 @@
-"""Web forms: the new-match form built from an engine's options JSON Schema, and moves.
+"""Web forms: the new-match form built from an engine's options JSON Schema and the time
+control's schema, and moves.
 
 The forms only turn HTML form data into the arguments of a service; every rule (seats,
-invites, option bounds, move legality) is checked by the service or the engine.
+invites, option bounds, the time control, move legality) is checked by the service or the
+engine. The fields carry the schemas' bounds too, so that most mistakes get a message
+beside the field before the service is asked.
 """
 
 from __future__ import annotations
@@ -11,9 +14,12 @@ from typing import Any
 
 from django import forms
 
-from . import jsonlimits
+from . import clock, jsonlimits
+from .errors import BadRequest
+from .models import Match
 
 OPTION_PREFIX = "opt_"
+TIME_PREFIX = "tc_"
 FIELD_PREFIX = "f."
 
 
@@ -45,8 +51,57 @@ def option_field(name: str, spec: dict[str, Any]) -> forms.Field:
     return forms.CharField(max_length=spec.get("maxLength"), min_length=spec.get("minLength"), **common)
 
 
+YES_NO = {"true": True, "false": False}
+
+
+def _nullable(spec: dict[str, Any]) -> bool:
+    kinds = spec.get("type")
+    return isinstance(kinds, list) and "null" in kinds
+
+
+def time_control_field(name: str, spec: dict[str, Any]) -> forms.Field:
+    """One field of the time control (games.deadlines.TIME_CONTROL_SCHEMA). A field left
+    out of the POST takes the schema's default, as in the API."""
+    common: dict[str, Any] = {
+        "label": _label(name, spec),
+        "help_text": spec.get("description", ""),
+        "initial": spec.get("default"),
+        "required": False,
+    }
+    kinds = spec.get("type")
+    kind = next((k for k in kinds if k != "null"), None) if isinstance(kinds, list) else kinds
+    if "enum" in spec:
+        # The timeout policies have labels for people (the model's); the schema's
+        # description then says nothing more.
+        labels = dict(Match.Timeout.choices) if name == "timeout" else {}
+        if labels:
+            common["help_text"] = ""
+        choices = [(v, labels.get(v, str(v))) for v in spec["enum"]]
+        return forms.TypedChoiceField(choices=choices, empty_value=spec.get("default"), **common)
+    if kind == "boolean":
+        return forms.TypedChoiceField(
+            choices=[("true", "Yes"), ("false", "No")],
+            coerce=YES_NO.get,
+            empty_value=spec.get("default"),
+            **{**common, "initial": "true" if spec.get("default") else "false"},
+        )
+    if kind == "integer":
+        if _nullable(spec):
+            common["help_text"] = common["help_text"] or "Empty: no limit."
+        return forms.IntegerField(min_value=spec.get("minimum"), max_value=spec.get("maximum"), **common)
+    if name == "deadline_time":  # HH:MM, as a browser's time input sends it
+        return forms.TimeField(
+            input_formats=["%H:%M"],
+            widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            error_messages={"invalid": "Give a time of day as HH:MM (00:00 to 23:59), or leave it empty."},
+            **common,
+        )
+    return forms.CharField(**common)
+
+
 class MatchNewForm(forms.Form):
-    """Options of one game (from its schema), then seats, own seat, invites and salt."""
+    """Options of one game (from its schema), the time control, then seats, own seat,
+    invites and salt."""
 
     def __init__(self, *args: Any, engine: dict[str, Any], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -55,6 +110,9 @@ class MatchNewForm(forms.Form):
         for name, spec in engine["options_schema"].get("properties", {}).items():
             self.fields[OPTION_PREFIX + name] = option_field(name, spec)
             self.option_names.append(name)
+        self.time_schema: dict[str, Any] = engine["time_control_schema"]["properties"]
+        for name, spec in self.time_schema.items():
+            self.fields[TIME_PREFIX + name] = time_control_field(name, spec)
         lo, hi = engine["min_seats"], engine["max_seats"]
         if lo != hi:
             self.fields["seats"] = forms.TypedChoiceField(
@@ -87,6 +145,30 @@ class MatchNewForm(forms.Form):
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in ("seats", "seat", "invite", "salt") if name in self.fields]
 
+    @property
+    def time_fields(self) -> list[forms.BoundField]:
+        return [self[TIME_PREFIX + name] for name in self.time_schema]
+
+    def clean(self) -> dict[str, Any]:
+        """The time control, checked by the service's own validation (games.clock); its
+        refusal is shown beside the field it names."""
+        data = super().clean()
+        if any(TIME_PREFIX + name in self.errors for name in self.time_schema):
+            return data
+        given = {}
+        for name, spec in self.time_schema.items():
+            value = data.get(TIME_PREFIX + name)
+            if value is None and not _nullable(spec):
+                value = spec.get("default")
+            given[name] = value.strftime("%H:%M") if hasattr(value, "strftime") else value
+        try:
+            data["time_control"] = clock.time_control_validate(given)
+        except BadRequest as exc:
+            where, _, message = exc.message.partition(": ")
+            field = TIME_PREFIX + where if where in self.time_schema else None
+            self.add_error(field, message if field else exc.message)
+        return data
+
     def service_arguments(self) -> dict[str, Any]:
         """The keyword arguments of services.match_create, from the cleaned data."""
         data = self.cleaned_data
@@ -97,6 +179,7 @@ class MatchNewForm(forms.Form):
             "seat": data["seat"],
             "invite": [u.strip() for u in data["invite"].split(",") if u.strip()],
             "salt": data["salt"],
+            "time_control": data["time_control"],
         }
 
 

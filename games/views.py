@@ -103,6 +103,7 @@ _NEW_MATCH_FIELDS = {
     "unknown_user": "invite",
     "too_many_invites": "invite",
     "bad_salt": "salt",
+    "invalid_time_control": None,  # the form checked it field by field already
 }
 
 
