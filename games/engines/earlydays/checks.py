@@ -99,12 +99,15 @@ def _place(state: State, seat: int, m: Move) -> Invalid | None:
         )
     if state.deploy_next != seat:
         return Invalid(
-            "not_your_turn", f"It is the {side_name(state.deploy_next)}' turn to place a unit (SW-01)."
+            "not_your_turn",
+            f"It is the {side_name(state.deploy_next)}' turn to place a unit; the sides alternate (SW-H5).",
         )
     nxt = next((u for u in state.side(seat) if u.status == RESERVE), None)
     assert nxt is not None
     if m["unit"] != nxt.id:
-        return Invalid("place_in_order", f"Units are placed in force-list order; place {nxt.id} next.")
+        return Invalid(
+            "place_in_order", f"Units are placed in force-list order; place {nxt.id} next (SW-H5)."
+        )
     if hex_of(m["hex"]) is None:
         return Invalid("bad_hex", f"{m['hex']!r} is not a hex of the map (0101 to 3624).")
     if m["hex"] not in zone(seat):

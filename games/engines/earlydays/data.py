@@ -91,6 +91,7 @@ class UnitType:
     max_flights: int = 1
     bomber: bool = False
     hero: bool = False
+    unique: bool = False  # one per force
     light: bool = False
     hull: int = 0
     shield: int = 0
@@ -145,6 +146,7 @@ class Data:
     map: dict[str, Any]
     ranges: dict[str, tuple[tuple[int, int], ...]]
     tables: dict[str, Any]
+    option_groups: dict[str, str]  # group -> the rule that allows one option of it per craft
 
     def rule(self, table: str, name: str) -> Any:
         return self.tables[table][name]
@@ -180,7 +182,8 @@ def _build() -> Data:
         scenarios[k] = Scenario(k, v["name"], v["rule"], v["order"], sides, params)
     ranges = {k: tuple(tuple(b) for b in v["bands"]) for k, v in tables.pop("ranges").items()}
     ordered = dict(sorted(scenarios.items(), key=lambda kv: kv[1].order))
-    return Data(grades, weapons, options, types, ordered, tables["map"], ranges, tables)
+    groups = dict(units["option_groups"])
+    return Data(grades, weapons, options, types, ordered, tables["map"], ranges, tables, groups)
 
 
 def _validate(data: Data) -> Data:
@@ -195,6 +198,10 @@ def _validate(data: Data) -> Data:
             if o not in data.options:
                 raise ValueError(f"units.toml: {t.key} has unknown option {o}")
     for o in data.options.values():
+        if o.group is not None and o.group not in data.option_groups:
+            raise ValueError(
+                f"units.toml: option {o.key} is in group {o.group}, missing from [option_groups]"
+            )
         for w in (*o.adds, *o.removes, *([o.weapon] if o.weapon else [])):
             if w not in data.weapons:
                 raise ValueError(f"units.toml: option {o.key} names unknown weapon {w}")
@@ -206,6 +213,9 @@ def _validate(data: Data) -> Data:
             for key in (*rules.buy, *(f[0] for f in rules.fixed)):
                 if key not in data.units:
                     raise ValueError(f"scenarios.toml: {s.key} names unknown unit {key}")
+    for s in data.scenarios.values():
+        if s.get("at_turn_limit") not in (None, "draw", *SIDES):
+            raise ValueError(f"scenarios.toml: {s.key} at_turn_limit is draw, rebel or imperial")
     if len(data.map["facing_names"]) != 6:
         raise ValueError("tables.toml: six facing names are needed (SW-02)")
     return data

@@ -48,12 +48,7 @@ def _attack(state: State, seat: int, u: Unit, w: Weapon, target: str, mode: str)
         return Invalid("no_target", f"{target} is not a unit on the map.")
     if t.seat == seat:
         return Invalid("own_unit", f"{t.id} is one of yours; fire at the enemy.")
-    if (
-        t.kind.cls == STATION
-        and t.kind.side == "none"
-        and not t.kind.weapons
-        and t.seat == station_side(state)
-    ):
+    if t.kind.cls == STATION and DATA.scenarios[state.scenario].get("station_protected"):  # SW-H4
         return Invalid(
             "target_protected",
             f"{t.id} holds the hostages the Imperials came to rescue; they do not fire on it (SW-H4).",
@@ -80,12 +75,6 @@ def _attack(state: State, seat: int, u: Unit, w: Weapon, target: str, mode: str)
             f"{t.id} is {hex_distance(u.hex, t.hex)} hexes away; {w.name} reach {w.max_range} ([SEED] long range, SW-45).",
         )
     return None
-
-
-def station_side(state: State) -> int | None:
-    """SW-H4: in Hostage the station is held by the Rebels and the Imperials do not fire on it."""
-    side = DATA.scenarios[state.scenario].get("station_side")
-    return 0 if side == "rebel" else None
 
 
 def _torpedo(u: Unit, w: Weapon, t: Unit) -> Invalid | None:

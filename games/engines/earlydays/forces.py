@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..base import Invalid, Move
-from .data import DATA, FALCON, IMPERIAL, REBEL, SHIP, SIDES, STATION, Scenario, side_name
+from .data import DATA, FALCON, IMPERIAL, REBEL, RULES, SHIP, SIDES, STATION, Scenario, side_name
 from .state import Entry
 
 LETTERS = ("R", "I")
@@ -171,7 +171,7 @@ def _entry_problems(sc: Scenario, seat: int, e: Entry) -> list[Invalid]:
             out.append(
                 Invalid(
                     "option_conflict",
-                    f"{t.name}: options {seen[group]} and {o} exclude each other (one {group} per craft, [SEED]).",
+                    f"{t.name}: options {seen[group]} and {o} exclude each other (one {group} per craft, {DATA.option_groups[group]}).",
                 )
             )
         seen[group] = o
@@ -199,10 +199,11 @@ def problems(sc: Scenario, points: int, seat: int, entries: Sequence[Entry], fin
     rules = sc.sides[seat]
     known = [e for e in entries if e.type in DATA.units]
     types = [DATA.units[e.type] for e in known]
-    for t in {t.key: t for t in types if t.hero or t.cls == FALCON}.values():
+    for t in {t.key: t for t in types if t.unique}.values():
         n = sum(1 for x in types if x.key == t.key)
         if n > 1:
-            out.append(Invalid("unique_unit", f"{t.name} is unique: one per force, not {n} ([SEED] heroes)."))
+            why = '[SEED] "replace one of them with the falcon"' if t.cls == FALCON else "SW-H7"
+            out.append(Invalid("unique_unit", f"{t.name} is unique: one per force, not {n} ({why})."))
     for t in {t.key: t for t in types if t.min_points}.values():
         if points < t.min_points:
             out.append(
@@ -281,9 +282,13 @@ def _final_problems(sc: Scenario, seat: int, known: list[Entry], types: list[Any
             )
         )
     provided = rules.transport or rules.fixed or (seat == IMPERIAL and sc.get("convoy_points"))
-    if not known and not provided:
+    least = RULES["forces"]["min_units"]
+    if len(known) < least and not provided:
         out.append(
-            Invalid("force_empty", "A force needs at least one unit, or it would lose at once (SW-08).")
+            Invalid(
+                "force_empty",
+                f"A force needs at least {least} unit; an empty one would lose at once (SW-H6).",
+            )
         )
     return out
 

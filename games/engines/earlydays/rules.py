@@ -13,7 +13,7 @@ from typing import Any
 from ..base import Event, Move, Step
 from ..dice import Dice
 from . import endphase, fire_orders, forces, movement, scenarios, sequence
-from .data import DATA, IMPERIAL, REBEL
+from .data import DATA, IMPERIAL, REBEL, RULES, SIDES
 from .forces import entry_cost, entry_id
 from .geometry import FACINGS, deploy_facing
 from .moves import BUILD_KINDS, MOVE_KINDS
@@ -119,8 +119,9 @@ def _reserve(state: State, seat: int) -> bool:
 
 
 def _start_deployment(state: State, dice: Dice) -> tuple[State, Events]:
-    """Deployment alternates unit by unit, the Imperials (the defenders) first."""
-    for seat in (IMPERIAL, REBEL):
+    """SW-H5: deployment alternates unit by unit, the Imperials (the defenders) first."""
+    first = SIDES.index(RULES["deployment"]["first"])
+    for seat in (first, 1 - first):
         if _reserve(state, seat):
             return replace(state, phase=DEPLOY, deploy_next=seat), [
                 Event("deployment_started", {"seat": seat})

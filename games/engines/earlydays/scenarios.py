@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..base import Event, Outcome
-from .data import DATA, FALCON, IMPERIAL, REBEL, SHIP, STATION, side_name
+from .data import DATA, FALCON, IMPERIAL, REBEL, SHIP, SIDES, STATION, Scenario, side_name
 from .forces import entry_id, flight_value
 from .geometry import (
     adjacent,
@@ -203,9 +203,13 @@ def _pct(part: Fraction | int, whole: int, at_least: int) -> bool:
 
 
 def _stopped_convoy(u: Unit) -> bool:
-    """SW-60: a freighter is saved by leaving the opposite (Rebel) edge; one destroyed or
-    turned back off another edge did not get through (house ruling: no retreat exploit)."""
-    return u.status == DESTROYED or (u.status == WITHDRAWN and u.exit != own_edge(REBEL))
+    """SW-60: a freighter is saved by leaving the opposite (Rebel) edge. SW-H1: one that
+    leaves by any other edge did not get through either, so the escort cannot save the
+    convoy by flying it back off its own edge (SW-07 alone would count it as not lost)."""
+    if u.status == DESTROYED:
+        return True
+    elsewhere = u.status == WITHDRAWN and u.exit != own_edge(REBEL)
+    return elsewhere and bool(DATA.scenarios["convoy_raid"].get("stopped_off_other_edges"))
 
 
 def _convoy(state: State, final: bool) -> tuple[int | None, str] | None:
@@ -247,9 +251,11 @@ def _hostage(state: State, final: bool) -> tuple[int | None, str] | None:
         return IMPERIAL, "transport_destroyed"
     if not final:
         return None
-    if transport is not None and transport.status == ACTIVE and not fighting(state, IMPERIAL):
+    sc = DATA.scenarios["hostage"]
+    unopposed = transport is not None and transport.status == ACTIVE and not fighting(state, IMPERIAL)
+    if unopposed and sc.get("uncontested_transport"):  # SW-H2
         return REBEL, "uncontested"
-    return None, "no_decision"
+    return at_turn_limit(sc)
 
 
 def _clash(state: State, final: bool) -> tuple[int | None, str] | None:
@@ -276,6 +282,14 @@ def _steal(state: State, final: bool) -> tuple[int | None, str] | None:
     prize = next((u for u in state.units if u.role == PRIZE), None)
     if state.captured and prize is not None and prize.status != DESTROYED:
         return REBEL, "starship_captured"
+    return at_turn_limit(sc)
+
+
+def at_turn_limit(sc: Scenario) -> tuple[int | None, str]:
+    """SW-H3: the game is over (SW-08) and no side has won: the scenario's default result."""
+    result = sc.get("at_turn_limit", "draw")
+    if result in SIDES:
+        return SIDES.index(result), "turn_limit"
     return None, "no_decision"
 
 

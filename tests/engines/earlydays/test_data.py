@@ -13,7 +13,9 @@ from games.engines.earlydays.geometry import COLUMNS, ROWS
 
 DATA_DIR = Path(__file__).resolve().parents[3] / "games" / "engines" / "earlydays" / "data"
 VALUE = re.compile(r"^[a-z_.]+ = (-?\d|\[\[|\[-?\d|true|false)")
-CITED = re.compile(r"#.*(\[SEED\]|SW-\d\d|AS-SW-\d|not a rule)")
+CITED = re.compile(r"#.*(\[SEED\]|SW-\d\d|SW-H\d+|AS-SW-\d|not a rule)")
+ROOT = Path(__file__).resolve().parents[3]
+HOUSE_ID = re.compile(r"SW-H\d+")
 
 
 @pytest.mark.parametrize("name", ["units.toml", "tables.toml", "scenarios.toml"])
@@ -21,6 +23,25 @@ def test_every_number_in_the_data_files_cites_the_rules_text_or_a_gaps_id(name):
     for n, line in enumerate((DATA_DIR / name).read_text().splitlines(), 1):
         if VALUE.match(line):
             assert CITED.search(line), f"{name}:{n} has no [SEED] / SW-nn citation: {line}"
+
+
+def house_rules() -> dict[str, str]:
+    """The SW-H rows of docs/HOUSE-RULES.md: ID -> the whole row."""
+    rows = (ROOT / "docs" / "HOUSE-RULES.md").read_text().splitlines()
+    return {r.split("|")[1].strip(): r for r in rows if r.startswith("| SW-H")}
+
+
+def test_every_house_rule_cited_in_the_engine_and_its_data_is_a_row_of_house_rules_md():
+    rows = house_rules()
+    sources = [*DATA_DIR.glob("*.toml"), *(ROOT / "games" / "engines" / "earlydays").glob("*.py")]
+    cited = {m for path in sources for m in HOUSE_ID.findall(path.read_text())}
+    assert cited, "no SW-H citation found"
+    assert cited <= set(rows), f"cited but not in docs/HOUSE-RULES.md: {sorted(cited - set(rows))}"
+    assert set(rows) <= cited, f"in docs/HOUSE-RULES.md but cited nowhere: {sorted(set(rows) - cited)}"
+    for key, row in rows.items():
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert cells[0] == key and len(cells) == 5, row  # ID, game, rule, why, option
+        assert cells[1] == "The early days" and cells[2] and cells[3], row
 
 
 @pytest.mark.parametrize(

@@ -166,7 +166,7 @@ def test_an_inactive_ship_cannot_fire_sw_64():
     )
 
 
-def test_the_imperials_do_not_fire_on_the_hostages_station_sw_62():
+def test_the_imperials_do_not_fire_on_the_hostages_station_target_protected_sw_h4():
     state = shooting(
         unit("R1", "station", "1212", "E"), unit("I1a", "tie_fighter", "1012", "E"), scenario="hostage"
     )

@@ -82,14 +82,24 @@ def test_an_option_of_another_unit_is_refused_option_unknown():
     assert codes("fighter_clash", 100, REBEL, force(("x_wing", 1, "y_dual_ion"))) == ["option_unknown"]
 
 
-def test_torpedo_options_exclude_each_other_option_conflict():
-    f = force(("x_wing", 1, "af_torpedoes", "proton_torpedoes"))
-    assert codes("fighter_clash", 100, REBEL, f) == ["option_conflict"]
+def messages(scenario, points, side, f):
+    return [p.message for p in validate_force(scenario, points, side, f)]
 
 
-def test_y_wing_turret_options_exclude_each_other_option_conflict():
-    f = force(("y_wing", 1, "y_manned_turret", "y_ion_turret"))
-    assert codes("fighter_clash", 100, REBEL, f) == ["option_conflict"]
+def test_a_fighter_carries_one_torpedo_load_option_conflict_sw_h8():
+    for t in ("x_wing", "red_squadron"):
+        f = force((t, 1, "af_torpedoes", "proton_torpedoes"))
+        assert codes("fighter_clash", 100, REBEL, f) == ["option_conflict"]
+        assert "SW-H8" in messages("fighter_clash", 100, REBEL, f)[0]
+
+
+def test_a_y_wing_has_one_turret_position_option_conflict_sw_h9():
+    turrets = ("y_manned_turret", "y_pilot_turret", "y_locked_turret", "y_ion_turret")
+    for a, b in [(a, b) for i, a in enumerate(turrets) for b in turrets[i + 1 :]]:
+        f = force(("y_wing", 1, a, b))
+        assert codes("fighter_clash", 100, REBEL, f) == ["option_conflict"]
+        assert "SW-H9" in messages("fighter_clash", 100, REBEL, f)[0]
+    assert codes("fighter_clash", 100, REBEL, force(("y_wing", 1, "y_ion_turret", "y_dual_ion"))) == []
 
 
 def test_an_option_taken_twice_is_refused_option_twice():
@@ -98,8 +108,18 @@ def test_an_option_taken_twice_is_refused_option_twice():
     ]
 
 
-def test_red_squadron_is_unique_unique_unit():
-    assert codes("fighter_clash", 100, REBEL, force("red_squadron", "red_squadron")) == ["unique_unit"]
+def test_red_squadron_and_vaders_squadron_are_one_squadron_per_force_unique_unit_sw_h7():
+    f = force("red_squadron", "red_squadron")
+    assert codes("fighter_clash", 100, REBEL, f) == ["unique_unit"]
+    assert "SW-H7" in messages("fighter_clash", 100, REBEL, f)[0]
+    assert codes("fighter_clash", 200, IMPERIAL, force("vader_squadron", "vader_squadron")) == ["unique_unit"]
+    assert codes("fighter_clash", 100, REBEL, force(("red_squadron", 3))) == []
+
+
+def test_there_is_one_millennium_falcon_per_force_unique_unit_seed():
+    found = validate_force("hostage", 100, REBEL, force("falcon", "falcon"))
+    assert "unique_unit" in [p.code for p in found]
+    assert "[SEED]" in next(p.message for p in found if p.code == "unique_unit")
 
 
 def test_vaders_squadron_needs_a_game_of_100_points_or_more_seed():
@@ -149,12 +169,20 @@ def test_steal_starship_rebels_match_the_imperial_fixed_force_sw_64():
     assert codes("steal_starship", 20, REBEL, force(("y_wing", 3), ("x_wing", 2))) == []
 
 
+def test_steal_starship_the_shipyard_counts_its_outpost_value_in_the_rebel_budget_sw_h10():
+    from games.engines.earlydays.data import DATA
+
+    assert DATA.units["shipyard"].cost == DATA.units["outpost"].cost == 25
+    assert E.budget(start("steal_starship"), REBEL) == 3 * 10 + 25  # three TIE flights and the yard
+
+
 def test_steal_starship_imperials_cannot_buy_their_fixed_force():
     assert codes("steal_starship", 100, IMPERIAL, force("tie_fighter")) == ["force_fixed"]
 
 
-def test_an_empty_force_is_refused_force_empty():
+def test_an_empty_force_is_refused_force_empty_sw_h6():
     assert codes("fighter_clash", 100, REBEL, force()) == ["force_empty"]
+    assert "SW-H6" in messages("fighter_clash", 100, REBEL, force())[0]
 
 
 def test_a_side_given_scenario_units_may_buy_nothing():

@@ -134,7 +134,7 @@ def test_hostage_the_transport_alone_is_not_enough_for_the_imperials_seed():
     assert got.draw and got.reason == "no_decision"
 
 
-def test_hostage_an_uncontested_transport_wins_when_the_imperials_leave():
+def test_hostage_an_uncontested_transport_wins_when_the_imperials_leave_sw_h2():
     got = judge(*flights("R", 1), STATION, FREIGHTER, away(TIES[0]), scenario="hostage")
     assert (got.winners, got.reason) == ((REBEL,), "uncontested")
 
@@ -242,9 +242,17 @@ def test_steal_rebels_win_if_they_hold_the_captured_corvette_at_the_end_sw_64():
     assert (got.winners, got.reason) == ((REBEL,), "starship_captured")
 
 
-def test_steal_no_capture_and_no_drive_off_is_a_draw():
+def test_steal_no_capture_and_no_drive_off_is_a_draw_at_the_turn_limit_sw_h3():
+    assert scenarios.check(_steal(turn=11)) is None
     got = scenarios.check(_steal(turn=12))
-    assert got.draw
+    assert got.draw and got.reason == "no_decision"
+
+
+def test_hostage_neither_retrieval_nor_rebel_losses_is_a_draw_at_the_turn_limit_sw_h3():
+    rebels = flights("R", 2)
+    assert judge(*rebels, STATION, FREIGHTER, *TIES, scenario="hostage") is None
+    got = judge(*rebels, STATION, FREIGHTER, *TIES, scenario="hostage", final=True)
+    assert got.draw and got.reason == "no_decision"
 
 
 def test_steal_secondary_objectives_are_reported_seed():
@@ -307,7 +315,7 @@ def test_the_game_over_event_and_the_outcome_agree():
     assert E.outcome(state) is state.outcome
 
 
-def test_convoy_freighters_escape_only_by_the_opposite_edge_sw_60():
+def test_convoy_freighters_leaving_by_another_edge_are_stopped_sw_h1():
     convoy = freighters(4)
     back = [replace(u, status="withdrawn", hex="", exit="east") for u in convoy[:3]]
     got = judge(*flights("R", 2), *back, convoy[3], *TIES, scenario="convoy_raid", final=True)
