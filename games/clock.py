@@ -195,21 +195,41 @@ def timeout_apply(*, match_id: int, seat_index: int, deadline: datetime, now: da
             match.refresh_from_db()
             notify.clock_message("deadline_extended", match, seat, {"until": seat.deadline.isoformat()})
             return "extended"
-        if match.timeout_policy != Match.Timeout.FORFEIT:
-            move = services.timeout_move_for(match, seat_index)
-            if move is not None:
-                services.move_submit(
-                    match_id=match.pk,
-                    user=None,
-                    system_seat=seat_index,
-                    expected_seq=match.seq,
-                    move=move,
-                    idempotency_key=f"timeout:{deadline.isoformat()}",
-                    source="timeout",
-                )
-                return "moved"
+        if match.timeout_policy != Match.Timeout.FORFEIT and _play_defaults(match, seat_index, deadline):
+            return "moved"
         services.match_forfeit(match_id=match.pk, seat=seat_index, reason="timeout")
         return "forfeit"
+
+
+# A turn of many granular moves (placing dice, one fire decision per weapon group) is played
+# out by default moves; this many is far more than any turn of the four games needs.
+MAX_DEFAULT_MOVES = 200
+
+
+def _play_defaults(match: Match, seat: int, deadline: datetime) -> bool:
+    """Play the game's default moves for ``seat`` until it is no longer on turn; False if
+    the game has none for it now (the caller forfeits). The caller holds the match lock."""
+    from . import services
+
+    moved = 0
+    while moved < MAX_DEFAULT_MOVES and match.status == Match.Status.ACTIVE and seat in match.active_seats:
+        move = services.timeout_move_for(match, seat)
+        if move is None:
+            break
+        services.move_submit(
+            match_id=match.pk,
+            user=None,
+            system_seat=seat,
+            expected_seq=match.seq,
+            move=move,
+            idempotency_key=f"timeout:{deadline.isoformat()}:{match.seq}",
+            source="timeout",
+        )
+        moved += 1
+        match.refresh_from_db()
+    if moved and match.status == Match.Status.ACTIVE and seat in match.active_seats:
+        log.warning("match %s seat %s still on turn after %s default moves", match.pk, seat, moved)
+    return moved > 0
 
 
 MAX_REMINDER = timedelta(hours=168)

@@ -139,6 +139,24 @@ def test_two_sweepers_at_once_handle_each_deadline_once(alice, bob, no_vacations
         assert LogEntry.objects.filter(match=m, source="timeout").count() == 1
 
 
+def test_a_turn_of_several_moves_is_played_out_by_default_moves_when_its_time_runs_out(
+    alice, bob, no_vacations
+):
+    match = services.match_create(user=alice, game="early-days", invite=["bob"])
+    services.match_join(user=bob, match_id=match.pk)
+    match.refresh_from_db()
+    assert 0 in match.active_seats  # buying a force: several moves, then sealing it
+    make_late(match, 0)
+    assert sweep_deadlines() == {"moved": 1}
+    match.refresh_from_db()
+    assert 0 not in match.active_seats and match.status == "active"
+    timeouts = list(LogEntry.objects.filter(match=match, source="timeout").order_by("seq"))
+    assert len(timeouts) >= 2 and {e.seat for e in timeouts} == {0}
+    assert timeouts[-1].kind == "seal"
+    assert len({e.idempotency_key for e in timeouts}) == len(timeouts)
+    assert sweep_deadlines() == {}  # handled: seat 0 waits for the other side now
+
+
 def test_the_extend_policy_gives_one_extension_then_the_default_move(alice, bob, no_vacations):
     match = play_to_turns(started_match(alice, bob, first_player="blue"))
     Match.objects.filter(pk=match.pk).update(timeout_policy="extend")
