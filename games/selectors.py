@@ -310,6 +310,7 @@ def match_summary(match: Match, user: Any) -> dict[str, Any]:
                 "index": s.index,
                 "name": engine.seat_name(s.index),
                 "username": s.user.username if s.user_id else None,
+                "deadline": s.deadline.isoformat() if s.deadline else None,
             }
             for s in seats
         ],
@@ -317,6 +318,7 @@ def match_summary(match: Match, user: Any) -> dict[str, Any]:
         "your_seat": your,
         "your_turn": your is not None and your in match.active_seats,
         "deadline": match.deadline.isoformat() if match.deadline else None,
+        "time_control": time_control_json(match),
         "outcome": match.outcome,
         "updated_at": match.updated_at.isoformat(),
     }

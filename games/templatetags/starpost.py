@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from django import template
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from games import render
@@ -73,6 +74,55 @@ def isodate(value: str | None) -> datetime | None:
         return datetime.fromisoformat(value) if value else None
     except ValueError:
         return None
+
+
+@register.filter
+def get(mapping: dict[str, Any] | None, key: str) -> Any:
+    """``mapping[key]`` for keys a template cannot name (hyphens, the empty string)."""
+    return (mapping or {}).get(key, "")
+
+
+@register.filter
+def code_spans(text: str) -> str:
+    """Markdown's `code` spans as <code>, everything else escaped (docs/HOUSE-RULES.md cells)."""
+    parts = str(text).split("`")
+    return mark_safe(  # noqa: S308 - every part is escaped
+        "".join(f"<code>{escape(p)}</code>" if i % 2 else escape(p) for i, p in enumerate(parts))
+    )
+
+
+@register.filter
+def seat_of(seats: list[dict[str, Any]], index: int | None) -> dict[str, Any] | None:
+    """The seat ``index`` of a match view's or summary's seats (None: no such seat)."""
+    return next((s for s in seats if s["index"] == index), None) if index is not None else None
+
+
+TIMEOUT_WORDS = {
+    "auto": "the game's default move (a pass or standing orders; forfeit where the game has none)",
+    "extend": "one extension per player, then the game's default move",
+    "forfeit": "the late player forfeits",
+}
+
+
+@register.filter
+def time_control_text(tc: dict[str, Any] | None, short: bool = False) -> str:
+    """A match's time control (selectors.time_control_json) in words; ``short`` for lists."""
+    if not tc:
+        return ""
+    days = tc.get("days_per_move") or 0
+    if not days:
+        return "No deadlines."
+    parts = [f"{days} day{'s' if days != 1 else ''} per move"]
+    if short:
+        return parts[0]
+    if tc.get("deadline_time"):
+        parts.append(f"due at {tc['deadline_time']} in each player's own timezone")
+    if not tc.get("count_weekends", True):
+        parts.append("weekends do not count")
+    if tc.get("max_days"):
+        parts.append(f"at most {tc['max_days']} days per player for the whole match")
+    policy = TIMEOUT_WORDS.get(tc.get("timeout"), str(tc.get("timeout")))
+    return f"{', '.join(parts)}. When time runs out: {policy}."
 
 
 @register.simple_tag

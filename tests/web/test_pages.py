@@ -233,7 +233,7 @@ def test_the_match_page_shows_the_deadline_in_the_players_timezone(client, alice
     match = started_match(alice, bob)
     body = html_of(page(client, alice).get(match_url(match)))
     assert match.deadline is not None  # matches run on a time control by default
-    assert "Next move due" in body and "JST" in body
+    assert "Your move is due" in body and "JST" in body  # tests/web/test_deadlines.py for more
 
 
 def test_a_unit_chosen_on_the_hex_map_shows_its_arcs(alice, bob):

@@ -56,3 +56,39 @@ def test_a_player_sees_their_unplaced_ships_during_placement(client, alice, bob)
     submit(match, bob, FLEET_SMALL)
     body = html_of(page(client, alice).get(match_url(match)))
     assert 'data-hold="hold-0-1"' in body and "hold-1-" not in body
+
+
+def test_home_and_lobby_rows_with_deadlines_show_no_seats_secrets(client, alice, bob, carol):
+    from django.urls import reverse
+
+    from games import services
+
+    match = play_to_turns(started_match(alice, bob))
+    draw_until_hands_hold_counters(match)
+    services.match_create(user=alice, game="space-dogfight")  # an open match for the lobby
+    bob_secrets = {c["id"] for c in you_of(match, 1)["hand"]} | {"orders-1"}
+    for who in (alice, carol, None):
+        client.logout()
+        for url in (reverse("home"), reverse("lobby")):
+            body = html_of(page(client, who).get(url))
+            assert not HIDDEN.findall(body), (who, url)
+            assert not any(s in body for s in bob_secrets)
+
+
+def test_the_match_pages_deadlines_and_time_control_are_the_same_for_every_viewer(client, alice, bob, carol):
+    """Deadlines are public (the API's seats[].deadline): the header shows them alike to
+    both players and a spectator, apart from the viewer's own "your move" line."""
+    import re
+
+    match = play_to_turns(started_match(alice, bob))
+    seen = set()
+    for who in (alice, bob, carol):
+        client.logout()
+        body = html_of(page(client, who).get(match_url(match)))
+        dues = tuple(re.findall(r'data-seat-deadline="(\d)">due ([^<]+)<', body))
+        control = re.search(r'id="time-control">([^<]+)', body).group(1)
+        seen.add((dues, control))
+        assert dues
+        if who is carol:
+            assert not HIDDEN.findall(body)
+    assert len(seen) == 1
