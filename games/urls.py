@@ -7,6 +7,8 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("lobby/", views.lobby, name="lobby"),
+    path("games/", views.games_index, name="games"),
+    path("games/<slug:key>/", views.game_help, name="game-help"),
     path("matches/new/", views.match_new, name="match-new"),
     path("matches/<int:pk>/", views.match_page, name="match"),
     path("matches/<int:pk>/poll/", views.match_poll, name="match-poll"),

@@ -13,12 +13,13 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.errors import DomainError
 
+from . import help as guides
 from . import render as boards
 from . import selectors, services
 from .errors import BadRequest
@@ -70,7 +71,30 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
     matches = _summaries(selectors.match_list(request.user, open_only=True), request.user)
-    return render(request, "games/lobby.html", {"matches": matches})
+    return render(request, "games/lobby.html", {"matches": matches, "engines": selectors.engine_list()})
+
+
+# -- the games' help pages ----------------------------------------------------------------
+
+
+@require_GET
+def games_index(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/games.html", {"engines": selectors.engine_list()})
+
+
+@require_GET
+def game_help(request: HttpRequest, key: str) -> HttpResponse:
+    """What the game is, its seats, options and notation, and every value of its data
+    files with its source: the rules text, published material, or a house default."""
+    info = guides.game_help(key)
+    if info is None:
+        raise Http404("No such game.")
+    context = {
+        "game": info,
+        "sources": guides.SOURCES,
+        "intro_templates": [f"games/help/{info['key']}.html", "games/help/_intro.html"],
+    }
+    return render(request, "games/help.html", context)
 
 
 # -- new match ----------------------------------------------------------------------------
