@@ -17,7 +17,9 @@ class Dogfight(Engine):
 
     key = "space-dogfight"
     title = "Space Dogfight"
-    version = "2"  # 2: an attack may declare its repeat (AS-SD-4)
+    # 2: an attack may declare its repeat (AS-SD-4); 3: the die that draws a counter is
+    # hidden until the match ends and hands are shown by label, not box id (AS-SD-2)
+    version = "3"
     min_seats = 2
     max_seats = 2
     seat_names = tuple(c.capitalize() for c in COLOURS)
@@ -109,9 +111,15 @@ class Dogfight(Engine):
         return notation.notation(move)
 
     def secrets(self, state: State) -> Mapping[int, frozenset[str]]:
-        """Counter ids in hands, unplaced fleet entries and standing orders, per owner."""
+        """Hand labels, unplaced fleet entries and standing orders, per owner."""
         return {
-            seat: frozenset([*state.hands[seat], *(h.id for h in state.holds[seat]), f"orders-{seat}"])
+            seat: frozenset(
+                [
+                    *(label for label, _ in state.hand_labels(seat)),
+                    *(h.id for h in state.holds[seat]),
+                    f"orders-{seat}",
+                ]
+            )
             for seat in range(len(COLOURS))
         }
 

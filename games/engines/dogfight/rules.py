@@ -157,7 +157,9 @@ def _draw(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
     """[2a] + SD-08: one counter from the cup, seen by the drawer; MOVE AST is resolved."""
     turn = state.turn
     assert turn is not None
-    cid = dice.pick(state.cup, "draw a counter", audience=[seat])
+    # The die is recorded for no one until the match ends: its face is a place in the
+    # sorted cup, which would tell even the drawer what else the cup holds (AS-SD-2).
+    cid = dice.pick(state.cup, "draw a counter", audience=())
     kind = DATA.counter_type(cid)
     turn = replace(turn, stage=DRAWING, draws=turn.draws + 1, repeat=None)
     state = replace(state, turn=turn, cup=tuple(c for c in state.cup if c != cid))

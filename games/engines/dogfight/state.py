@@ -139,6 +139,18 @@ class State:
     def held(self, seat: int, counter_type: str) -> int:
         return self.hand_types(seat).count(counter_type)
 
+    def hand_labels(self, seat: int) -> tuple[tuple[str, str], ...]:
+        """The hand as its owner is shown it: (label, counter type) in counter-type order.
+
+        Counters of one type are alike at the table (AS-SD-2). A box id would tell its
+        holder which counters were still in the cup, and so something of the other hand;
+        a label "ctr-<seat+1><nn>" numbers the hand in type order, so it tells no more than
+        the types held. Labels never collide with box ids (ctr-01 ...).
+        """
+        order = list(DATA.counters)
+        types = sorted(self.hand_types(seat), key=order.index)
+        return tuple((f"ctr-{seat + 1}{n:02d}", t) for n, t in enumerate(types, 1))
+
 
 def colour(seat: int) -> str:
     return COLOURS[seat]

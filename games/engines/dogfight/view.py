@@ -21,7 +21,8 @@ Keys (stable; new keys may be added, none renamed):
   "orders"}; the last three are None unless ``reveal_all``.
 - ``you``: None for spectators and under ``reveal_all``, else {"seat", "colour", "hand":
   [{"id", "type", "label"}], "unplaced": [{"id", "type"}], "orders": {"id", "def_counter",
-  "def2_min_pts", "ask"}}.
+  "def2_min_pts", "ask"}}. A hand is in counter-type order and its ids are labels
+  ("ctr-101" ... for Blue, "ctr-201" ... for Red), not the counters' box ids (AS-SD-2).
 - ``pending``: None, or the paused combat {"seat" (who must answer), "attacker",
   "defender", "repeat", "support", "attack_roll", "attack_target", "then_repeat" (the
   attacker declared a repeat with the attack, AS-SD-4)}.
@@ -63,12 +64,8 @@ def _combat(c: Combat | None) -> dict[str, Any] | None:
 
 def _hand(state: State, seat: int) -> list[dict[str, Any]]:
     return [
-        {
-            "id": cid,
-            "type": DATA.counter_type(cid),
-            "label": DATA.counters[DATA.counter_type(cid)].label,
-        }
-        for cid in state.hands[seat]
+        {"id": label, "type": kind, "label": DATA.counters[kind].label}
+        for label, kind in state.hand_labels(seat)
     ]
 
 

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from games.engines.base import Invalid, LogItem, Move, Step
-from games.engines.dogfight.data import DATA
 from games.engines.dogfight.state import State
 
-from .helpers import BLUE, RED, E, counter_ids, dice, ok, position
+from .helpers import E, dice, ok
 
 Entry = tuple[int, dict[str, Any], Step, list[dict[str, Any]]]  # seat, move, step, dice draws
 
@@ -39,20 +37,6 @@ PROBES = (
     "place A a9",
     "fleet 1A 0B 0C 0D",
 )
-
-
-def hiding(ships: Sequence[str], blue: Sequence[str], red: Sequence[str], **kw: Any) -> State:
-    """A play position where Blue holds ``blue`` (counter types) and Red ``red``.
-
-    Red's counters take their box ids first, so that positions differing only in Blue's
-    hand give Red the very same counters, ids included.
-    """
-    taken: set[str] = set()
-    hands = [(), ()]
-    hands[RED] = counter_ids(red, taken)
-    hands[BLUE] = counter_ids(blue, taken)
-    cup = tuple(sorted(c for c, _ in DATA.counter_box if c not in taken))
-    return replace(position(ships, **kw), hands=tuple(hands), cup=cup)
 
 
 def history(start: State, moves: Sequence[tuple[int, str, int]]) -> list[Entry]:

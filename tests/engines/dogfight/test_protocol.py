@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from dataclasses import replace
 
 import pytest
 
@@ -43,7 +45,7 @@ CANONICAL = [
 def test_the_engine_is_registered_under_its_stable_key():
     engine = get("space-dogfight")
     assert engine is E
-    assert (engine.title, engine.version) == ("Space Dogfight", "2")
+    assert (engine.title, engine.version) == ("Space Dogfight", "3")
     assert (engine.min_seats, engine.max_seats) == (2, 2)
     assert tuple(engine.seat_names) == ("Blue", "Red")
 
@@ -265,11 +267,24 @@ def test_view_gives_a_renderer_everything_it_draws():
 
 
 def test_secrets_are_the_hands_unplaced_ships_and_orders_of_each_seat():
-    state = position(hands=(("AP", "DEF1"), ("BLANK",)))
+    state = position(hands=(("DEF1", "AP"), ("BLANK",)))
     secrets = E.secrets(state)
-    assert secrets[BLUE] == {*state.hands[BLUE], "orders-0"}
-    assert secrets[RED] == {*state.hands[RED], "orders-1"}
-    assert all(c.startswith("ctr-") for c in state.hands[BLUE])
+    assert secrets[BLUE] == {"ctr-101", "ctr-102", "orders-0"}
+    assert secrets[RED] == {"ctr-201", "orders-1"}
+    assert [c["id"] for c in E.view(state, BLUE)["you"]["hand"]] == ["ctr-101", "ctr-102"]
+    assert [c["type"] for c in E.view(state, BLUE)["you"]["hand"]] == ["AP", "DEF1"]
+
+
+def test_as_sd_2_a_hand_is_shown_by_labels_in_type_order_whatever_box_counters_it_holds():
+    """Counters of one type are alike at the table: the box ids never reach a view."""
+    state = position(hands=(("AP", "BLANK"), ("AP",)))
+    hands = (("ctr-12", "ctr-20"), ("ctr-01",))
+    cup = tuple(sorted(c for c, _ in DATA.counter_box if c not in {*hands[0], *hands[1]}))
+    other = replace(state, hands=hands, cup=cup)
+    assert other.hand_types(BLUE) == state.hand_types(BLUE) and state.hands != other.hands
+    for viewer in (BLUE, RED, None):
+        assert E.view(state, viewer) == E.view(other, viewer)
+        assert not re.search(r'"ctr-\d\d"', json.dumps(E.view(state, viewer)))
 
 
 def test_timeouts_end_the_turn_and_place_the_first_legal_ship():

@@ -16,7 +16,7 @@ from games.engines.base import Step
 from games.engines.dogfight.state import Orders, State
 
 from .helpers import BLUE, RED, dice, ok, position
-from .seen import Entry, hiding, history, seen_by
+from .seen import Entry, history, seen_by
 
 THREE_AP = ("AP", "AP", "AP")
 TWO_SHIPS = ("blue A c3", "blue B e3", "red A c4")  # Red A (ATT 3) next to Blue A (DEF 1)
@@ -83,7 +83,7 @@ def test_as_sd_2_a_move_ast_draw_is_revealed_to_everyone():
 
 def test_as_sd_2_the_opponent_reads_the_same_match_whatever_types_a_hand_of_three_holds():
     hands = (("AP", "AP", "BLANK"), ("DEF1", "DEF2", "BLANK"), ("BLANK",) * 3, ("AP", "DEF1", "DEF2"))
-    starts = [hiding(TWO_SHIPS, h, THREE_AP, seat=RED, orders=(NEVER, Orders())) for h in hands]
+    starts = [position(TWO_SHIPS, hands=(h, THREE_AP), seat=RED, orders=(NEVER, Orders())) for h in hands]
     miss = _seq(starts, RED, "attack c4 c3", _miss)
     after = [ok(ok(s, RED, "attack c4 c3", dice(miss)).state, RED, "end").state for s in starts]
     plain = _seq(after, BLUE, "draw", lambda step: not _drawn("MOVE_AST")(step))
@@ -91,6 +91,19 @@ def test_as_sd_2_the_opponent_reads_the_same_match_whatever_types_a_hand_of_thre
     histories = [history(s, moves) for s in starts]
     assert {len(h[-1][2].state.hands[BLUE]) for h in histories} == {4}
     _same_for_others(starts, histories)
+
+
+def test_as_sd_2_a_players_own_draw_tells_them_nothing_of_the_other_hand_but_the_type_drawn():
+    """At the table Red sees only the counter it draws, not where it lay in the cup: Red's
+    draw reads the same, die record and counter ids included, whatever Blue holds."""
+    hands = (("AP", "AP", "AP"), ("BLANK", "BLANK", "DEF2"), ("DEF1", "DEF2", "BLANK"))
+    starts = [position(TWO_SHIPS, hands=(h, ("AP",)), seat=RED) for h in hands]
+    for kind in ("AP", "DEF1", "BLANK"):
+        histories = [history(s, [(RED, "draw", _seq([s], RED, "draw", _drawn(kind)))]) for s in starts]
+        assert [h[0][2].state.hand_types(RED) for h in histories] == [("AP", kind)] * 3
+        for viewer in (RED, None):
+            seen = [seen_by(s, h, viewer) for s, h in zip(starts, histories, strict=True)]
+            assert seen[1:] == seen[:1] * 2
 
 
 def test_as_sd_2_the_opponent_reads_the_same_turn_whichever_counter_was_discarded():
@@ -112,7 +125,7 @@ def test_as_sd_3_a_def_counter_kept_back_by_standing_orders_leaves_no_trace():
         (Orders("best", 15, False), ("DEF2", "BLANK")),
         (Orders("lowest", 25, False), ("DEF2", "AP")),
     ]
-    starts = [hiding(TWO_SHIPS, h, THREE_AP, seat=RED, orders=(o, Orders())) for o, h in variants]
+    starts = [position(TWO_SHIPS, hands=(h, THREE_AP), seat=RED, orders=(o, Orders())) for o, h in variants]
     hit = _seq(starts, RED, "attack c4 c3", _potential_hit)
     histories = [history(s, [(RED, "attack c4 c3", hit), (RED, "end", 1)]) for s in starts]
     assert all(h[0][2].state.last_combat.def_counter is None for h in histories)  # type: ignore[union-attr]
@@ -134,7 +147,7 @@ def test_as_sd_2_a_def_counter_used_on_a_potential_hit_is_revealed():
 def test_as_sd_3_ask_me_pauses_the_same_way_whatever_the_defender_holds():
     hands = (("DEF1", "DEF2"), ("AP", "AP"), ("AP", "BLANK"))
     ask = Orders("best", 0, True)
-    starts = [hiding(TWO_SHIPS, h, THREE_AP, seat=RED, orders=(ask, Orders())) for h in hands]
+    starts = [position(TWO_SHIPS, hands=(h, THREE_AP), seat=RED, orders=(ask, Orders())) for h in hands]
     hit = _seq(starts, RED, "attack c4 c3", _potential_hit)
     moves = [(RED, "attack c4 c3", hit), (BLUE, "defend none", 2), (RED, "end", 1)]
     histories = [history(s, moves) for s in starts]

@@ -104,13 +104,15 @@ def test_draw_a_counter_is_kept_hidden_from_the_other_player_as_sd_2():
     assert public.audience is None and public.data == {"seat": BLUE, "draw": 1}
     private = event(step, "counter_received")
     assert private.audience == {BLUE}
-    assert [dr["to"] for dr in d.draws] == [[BLUE]]
+    # AS-SD-2: the die's face is a place in the sorted cup, so even the drawer does not
+    # see it until the match is over; the counter itself is told by counter_received.
+    assert [dr["to"] for dr in d.draws] == [[]]
     assert d.draws[0]["purpose"] == "draw a counter"
-    cid = step.state.hands[BLUE][0]
     assert private.data["counter"] == step.state.hand_types(BLUE)[0]
-    assert cid in json.dumps(E.view(step.state, BLUE))
-    assert cid not in json.dumps(E.view(step.state, RED))
-    assert cid not in json.dumps([e.to_json() for e in step.events])
+    cid, label = step.state.hands[BLUE][0], "ctr-101"
+    assert label in json.dumps(E.view(step.state, BLUE))
+    assert label not in json.dumps(E.view(step.state, RED))
+    assert cid not in json.dumps([E.view(step.state, BLUE), [e.to_json() for e in step.events]])
 
 
 def test_draw_takes_one_counter_at_random_out_of_the_cup():
