@@ -11,9 +11,7 @@ cannot run, the test fails saying so: it does not skip.
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -23,28 +21,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
 PASSWORD = "pw-not-common-42"
 WAIT_MS = 15_000
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-
-
-@pytest.fixture
-def chromium():
-    exe = shutil.which("chromium")
-    if not exe:
-        pytest.fail(
-            "Chromium is not installed: run `apt-get install -y chromium` (never `playwright install`)."
-        )
-    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are
-    # still synchronous, so Django's async-safety guard would refuse them without this.
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright.sync_api import Error, sync_playwright
-
-    with sync_playwright() as p:
-        try:
-            browser = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
-        except Error as exc:
-            pytest.fail(f"Chromium at {exe} could not start: {exc}")
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
