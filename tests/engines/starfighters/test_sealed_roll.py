@@ -9,6 +9,8 @@ rolling, and a Fire declared at step k, told to the others as they roll past ste
 
 from __future__ import annotations
 
+import pytest
+
 from games.engines.base import Step
 from games.engines.starfighters.state import ROLL, State
 
@@ -41,8 +43,10 @@ def test_as_sf1_the_others_read_the_same_roll_phase_whatever_player_1_rolled_pla
     _same_until_the_reveal(start, histories)
 
 
-def test_as_sf1_with_three_players_neither_other_player_reads_player_1s_sequence():
-    start = start_of(3)
+@pytest.mark.parametrize("seats", [3, 4])
+def test_as_sf1_with_more_players_no_other_player_reads_player_1s_sequence(seats):
+    """3 players, and 2 v 2 where the sequence is sealed to its player, teammate included."""
+    start = start_of(seats)
     histories = [round_with(start, seq, "hold") for seq in (PICKED_UP, TWO_PLACED, OTHER_TWO)]
     _same_until_the_reveal(start, histories)
 
