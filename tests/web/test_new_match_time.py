@@ -115,3 +115,25 @@ def test_the_services_own_validation_decides_and_its_refusal_names_the_field(cli
     ]
     assert "40 is more than this server allows" in field_errors(html_of(response), "tc_max_days")
     assert not Match.objects.exists()
+
+
+NASTY = ["²", "9" * 5000, "\x00", "-1", "x" * 300, "1e999", "nan", "20:00\x00", "true\x00"]
+
+
+@pytest.mark.parametrize("game", ["space-dogfight", "star-fighters", "early-days", "battleship-galaxies"])
+def test_odd_values_in_any_field_of_the_new_match_form_come_back_on_the_form(client, alice, game):
+    """Each field in turn gets each value, the others left out: never a 500, never a match."""
+    from games import selectors
+
+    engine = next(e for e in selectors.engine_list() if e["key"] == game)
+    url = reverse("match-new") + f"?game={game}"
+    names = re.findall(
+        r'name="((?:opt_|tc_)\w+|seats|seat|invite|salt)"', html_of(page(client, alice).get(url))
+    )
+    assert "tc_days_per_move" in names and "seat" in names
+    for name in names:
+        for value in NASTY:
+            response = client.post(url, {"seat": "0", name: value})
+            assert response.status_code == 200, (name, value, response.status_code)
+            assert 'class="error"' in html_of(response) or 'role="alert"' in html_of(response), (name, value)
+    assert not Match.objects.filter(game=engine["key"]).exists()
