@@ -169,7 +169,9 @@ def entry_for(engine: Engine, entry: LogEntry, viewer: Viewer) -> dict[str, Any]
     return {
         "seq": entry.seq,
         "seat": entry.seat,
-        "kind": entry.kind,
+        # A sealed move's kind would say what was done (a die placed or picked up, a fire
+        # order or a hold): the reader learns only that a sealed move was made.
+        "kind": None if sealed else entry.kind,
         "sealed": sealed,
         "move": move,
         "events": [e.to_json() for e in events],

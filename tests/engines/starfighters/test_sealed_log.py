@@ -10,8 +10,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-import pytest
-
 from games.engines.starfighters.state import State
 from games.models import LogEntry
 from games.selectors import Viewer, entry_for
@@ -70,12 +68,6 @@ def test_as_sf1_the_selectors_log_reads_the_same_moves_events_dice_and_lines_to_
     assert all(log != own[0] for log in own[1:])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="games/selectors.py entry_for returns a sealed move's kind (roll, place, pickup, "
-    "fire, hold) to every reader; it belongs outside the engines",
-)
 def test_as_sf1_the_selectors_log_does_not_name_the_kind_of_a_sealed_move_to_the_others():
     """A sealed entry's kind would tell the others how many dice were placed or picked up,
     and Fire from hold, before the reveal."""
@@ -84,3 +76,5 @@ def test_as_sf1_the_selectors_log_does_not_name_the_kind_of_a_sealed_move_to_the
     for viewer in (1, None):
         kinds = [[entry["kind"] for entry in _read(h, viewer)] for h in histories]
         assert all(k == kinds[0] for k in kinds[1:])
+        sealed = [e["kind"] for h in histories for e in _read(h, viewer) if e["seat"] == 0 and e["sealed"]]
+        assert sealed and all(k is None for k in sealed)
