@@ -23,6 +23,7 @@ from .engines import get as get_engine
 from .engines.base import Engine, Invalid, Move
 from .engines.dice import Dice, commitment, mix_seed
 from .errors import BadRequest, Conflict, Forbidden, IllegalMove, NotFound
+from .jsonlimits import text_problem
 from .log import CLOCK, FORFEIT, RESIGN, append_entry
 from .models import LogEntry, Match, Seat
 from .rows import match_for_update, seats_with_players, update_row
@@ -94,6 +95,9 @@ def _salt(salt: Any) -> str:
         return ""
     if not isinstance(salt, str) or len(salt) > MAX_SALT:
         raise BadRequest("bad_salt", f"A salt is a string of at most {MAX_SALT} characters.")
+    problem = text_problem(salt)
+    if problem:
+        raise BadRequest("bad_salt", problem)
     return salt
 
 
@@ -310,6 +314,8 @@ def move_submit(
         raise BadRequest(
             "bad_idempotency_key", f"An Idempotency-Key has 1 to {MAX_IDEMPOTENCY_KEY} characters."
         )
+    if idempotency_key is not None and text_problem(idempotency_key):
+        raise BadRequest("bad_idempotency_key", text_problem(idempotency_key))
     parsed = Move.from_json(move)
     if isinstance(parsed, Invalid):
         raise BadRequest(parsed.code, parsed.message)

@@ -314,6 +314,19 @@ def test_in_two_against_two_a_resignation_concedes_for_the_whole_team(alice, bob
     assert replay(match)[1] == match.outcome
 
 
+def test_a_salt_or_idempotency_key_the_database_cannot_store_is_refused(alice, bob):
+    with pytest.raises(BadRequest) as exc:
+        services.match_create(user=alice, game="space-dogfight", salt="a\x00b")
+    assert exc.value.code == "bad_salt" and not Match.objects.exists()
+    match = started_match(alice, bob)
+    before = snapshot(match)
+    with pytest.raises(BadRequest) as exc:
+        services.move_submit(
+            match_id=match.pk, user=alice, expected_seq=match.seq, move=FLEET_SMALL, idempotency_key="k\x00"
+        )
+    assert exc.value.code == "bad_idempotency_key" and snapshot(match) == before
+
+
 def test_a_resignation_is_a_move_like_any_other_with_its_seq_and_idempotency_key(alice, bob):
     match = started_match(alice, bob)
     first = services.move_submit(
