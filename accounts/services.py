@@ -23,14 +23,15 @@ vacation_changed = django.dispatch.Signal()
 USERNAME_MAX = 30
 USERNAME_FIELD_MAX = User._meta.get_field("username").max_length  # older accounts may be longer
 EMAIL_MAX = User._meta.get_field("email").max_length
+EMAIL_IS_TEXT = "An email address is text, such as ada@example.com."
 
 
-def _text(value: Any, code: str, what: str) -> str:
-    """``value`` stripped, or AccountError ``code`` when it is not text (None counts as "")."""
+def _text(value: Any, code: str, message: str) -> str:
+    """``value`` stripped, or AccountError(code, message) when it is not text (None is "")."""
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise AccountError(code, f"{what} must be text, not {type(value).__name__}.")
+        raise AccountError(code, message)
     return value.strip()
 
 
@@ -46,8 +47,8 @@ def _checked_email(email: str) -> str:
 
 def user_register(*, username: Any, email: Any, password: Any, timezone: Any = "UTC") -> User:
     """Create a player; every refusal is an AccountError with a code and a message."""
-    username = _text(username, "bad_username", "A username")
-    email = _text(email, "bad_email", "An email address")
+    username = _text(username, "bad_username", "A username is text: letters, digits, '.', '-' or '_'.")
+    email = _text(email, "bad_email", EMAIL_IS_TEXT)
     if not isinstance(password, str):
         raise AccountError("weak_password", "A password must be text.")
     if not username:
@@ -91,7 +92,7 @@ def user_update_profile(*, user: User, timezone: Any = None, email: Any = None) 
             raise AccountError("bad_timezone", exc.messages[0]) from exc
         changes["timezone"] = timezone
     if email is not None:
-        email = _checked_email(_text(email, "bad_email", "An email address"))
+        email = _checked_email(_text(email, "bad_email", EMAIL_IS_TEXT))
         if email.lower() != user.email.lower():
             if User.objects.filter(email__iexact=email).exclude(pk=user.pk).exists():
                 raise AccountError("email_taken", "An account with this email address already exists.")

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import logging
 
-from django.core.exceptions import PermissionDenied
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, JsonResponse
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -34,6 +35,12 @@ def _first_message(detail) -> tuple[str, str]:
 def exception_handler(exc, context):
     if isinstance(exc, DomainError):
         return Response(exc.as_dict(), status=exc.status)
+    if isinstance(exc, RequestDataTooBig):  # raised by request.body, which DRF's parsing reads
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        return Response(
+            {"code": "body_too_large", "message": f"The request body is larger than {limit} bytes."},
+            status=413,
+        )
     if isinstance(exc, JSONBodyRefused):
         return Response({"code": "malformed_json", "message": str(exc.detail)}, status=400)
     if isinstance(exc, exceptions.ParseError):

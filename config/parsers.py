@@ -1,16 +1,17 @@
-"""The API's JSON parser: DRF's, with the limits of games.jsonlimits and a size cap.
+"""The API's JSON parser: DRF's, with the limits of games.jsonlimits.
 
 DRF's own parser hands the body straight to ``json.load``: a body nested a few thousand
 levels deep raised RecursionError (a 500 on every endpoint), and ``1e999``, NUL characters
-or unpaired surrogates went on to crash whatever stored or rendered them.
+or unpaired surrogates went on to crash whatever stored or rendered them. (The size of a
+body is capped before it gets here: DRF reads ``request.body``, which enforces
+DATA_UPLOAD_MAX_MEMORY_SIZE; config.api_errors answers that as 413.)
 """
 
 from __future__ import annotations
 
 import codecs
 
-from django.conf import settings
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.parsers import JSONParser
 
 from games import jsonlimits
@@ -20,14 +21,9 @@ class JSONBodyRefused(exceptions.ParseError):
     """A body that is not acceptable JSON; its detail is the whole message for the client."""
 
 
-class BodyTooLarge(exceptions.APIException):
-    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_code = "body_too_large"
-
-
 class LimitedJSONParser(JSONParser):
-    """UTF-8 JSON only, at most DATA_UPLOAD_MAX_MEMORY_SIZE bytes and
-    jsonlimits.MAX_DEPTH levels deep, finite numbers, text PostgreSQL can store."""
+    """UTF-8 JSON only, at most jsonlimits.MAX_DEPTH levels deep, finite numbers, and text
+    that PostgreSQL can store."""
 
     def parse(self, stream, media_type=None, parser_context=None):
         charset = _declared_charset(media_type)
@@ -35,12 +31,8 @@ class LimitedJSONParser(JSONParser):
             raise JSONBodyRefused(
                 f"Send JSON as UTF-8 (RFC 8259); this body declares charset={charset[:40]}."
             )
-        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-        raw = stream.read() if limit is None else stream.read(limit + 1)
-        if limit is not None and len(raw) > limit:
-            raise BodyTooLarge(f"The request body is larger than {limit} bytes.")
         try:
-            return jsonlimits.loads(raw)
+            return jsonlimits.loads(stream.read())
         except jsonlimits.JSONRefused as exc:
             raise JSONBodyRefused(str(exc)) from None
 

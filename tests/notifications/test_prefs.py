@@ -209,3 +209,55 @@ def test_a_reminder_respects_the_players_own_lead_time(alice, bob):
     assert sweep_deadlines() == {}
     Seat.objects.filter(match=match, index=0).update(deadline=timezone.now() + timedelta(minutes=30))
     assert sweep_deadlines() == {"reminded": 1}
+
+
+# -- the preferences page refuses what once gave a 500 ------------------------------------------
+
+
+def _page_post(user, form):
+    c = Client()
+    c.force_login(user)
+    r = c.post("/notifications/", form, follow=True)
+    assert r.status_code == 200
+    return r.content.decode()
+
+
+def test_the_vacation_form_refuses_ten_billion_days_from_the_bank_and_takes_nothing(alice):
+    from accounts.models import Vacation
+
+    html = _page_post(alice, {"action": "vacation", "days": "9999999999"})
+    assert "You have 30 vacation days left this year; you asked for 9999999999." in html
+    assert not Vacation.objects.exists()
+
+
+def test_the_vacation_form_refuses_a_start_at_the_end_of_the_calendar(alice):
+    from accounts.models import Vacation
+
+    html = _page_post(alice, {"action": "vacation", "days": "3", "start": "9999-12-30"})
+    assert "Book a vacation at most 366 days ahead" in html
+    assert not Vacation.objects.exists()
+
+
+def test_deleting_a_webhook_by_an_id_that_is_not_a_number_says_so_and_deletes_nothing(alice):
+    from notifications.models import Webhook
+
+    Webhook.objects.create(user=alice, url="https://example.com/h", events=["your_turn"], secret="s")
+    for bad in ("abc", "", "1e3", str(2**70)):
+        html = _page_post(alice, {"action": "webhook-delete", "id": bad})
+        assert "That form is out of date; reload the page and try again." in html
+    assert Webhook.objects.filter(user=alice).count() == 1
+
+
+def test_text_with_a_nul_character_is_refused_by_the_page_before_it_reaches_the_database(alice):
+    from accounts.models import Club
+    from notifications.models import Webhook
+
+    Club.objects.create(name="Red", owner=alice)
+    form = {
+        "action": "webhook-add",
+        "url": "https://example.com/h",
+        "events": ["your_turn"],
+        "club": "R\x00ed",
+    }
+    assert "Text may not contain NUL characters." in _page_post(alice, form)
+    assert not Webhook.objects.exists()
