@@ -83,6 +83,18 @@ def json_404(request, exception=None):
     return page_not_found(request, exception)
 
 
+def json_400(request, exception=None):
+    """A request Django refused before any view (a host name not allowed, too many fields)."""
+    if request.path.startswith("/api/"):
+        return JsonResponse(
+            {"code": "bad_request", "message": "The request could not be read; check its host and size."},
+            status=400,
+        )
+    from django.views.defaults import bad_request
+
+    return bad_request(request, exception)
+
+
 def json_500(request):
     if request.path.startswith("/api/"):
         return JsonResponse({"code": "server_error", "message": "Something broke on our side."}, status=500)

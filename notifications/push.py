@@ -183,6 +183,8 @@ def push_subscription_delete(*, user, data: object) -> int:
     endpoint = data.get("endpoint") if isinstance(data, dict) else None
     if not isinstance(endpoint, str) or not endpoint:
         raise _bad("endpoint", "is required")
+    if "\x00" in endpoint:  # no stored endpoint has one; the database could not compare it
+        raise _bad("endpoint", "may not contain NUL characters")
     deleted, _ = PushSubscription.objects.filter(user=user, endpoint=endpoint).delete()
     return deleted
 

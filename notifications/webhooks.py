@@ -380,7 +380,7 @@ def _club(value: object, user) -> str:
     """A club webhook is added by the club's organiser, under the club's exact name."""
     if value is None or value == "":
         return ""
-    if not isinstance(value, str) or len(value.strip()) > 100:
+    if not isinstance(value, str) or len(value.strip()) > 100 or "\x00" in value:
         raise WebhookError("bad_webhook_club", "club is the name of a club you run.", field="club")
     club = Club.objects.filter(name__iexact=value.strip(), owner=user).first()
     if club is None:

@@ -164,3 +164,13 @@ def test_a_club_name_that_is_not_text_is_refused_as_bad_club_name(api, alice):
     for name in (None, 5, [], {"cls": 1}, "x" * 101):
         refused(api.as_user(alice).post("/api/clubs/", {"name": name}, format="json"), 400, "bad_club_name")
     assert not User.objects.filter(clubs_run__isnull=False).exists()
+
+
+def test_a_request_django_refuses_before_any_view_still_answers_json_on_the_api(db):
+    from django.test import Client
+
+    r = Client().get("/api/games/", HTTP_HOST="not-ours.example")
+    assert r.status_code == 400 and r["Content-Type"] == "application/json"
+    assert r.json()["code"] == "bad_request" and r.json()["message"]
+    page = Client().get("/", HTTP_HOST="not-ours.example")
+    assert page.status_code == 400 and "json" not in page["Content-Type"]

@@ -447,3 +447,11 @@ def test_bobs_turn_pushes_carry_none_of_alices_hidden_values(
     text = json.dumps(payloads)
     assert not [m for m in hidden if found(text, m)]
     assert not Outbox.objects.filter(user=alice, channel="push").exists()  # alice has no device
+
+
+def test_an_endpoint_with_a_nul_character_is_refused_by_the_service_itself(alice):
+    from notifications.push import PushError, push_subscription_delete
+
+    with pytest.raises(PushError) as exc:
+        push_subscription_delete(user=alice, data={"endpoint": "https://push.example.test/\x00"})
+    assert "NUL" in exc.value.message

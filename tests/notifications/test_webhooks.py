@@ -438,3 +438,11 @@ def test_webhooks_need_a_signed_in_player(api):
 def test_verify_signature_refuses_garbage(bob):
     assert not verify_signature("s", b"{}", "not-a-number", "sha256=00")
     assert not verify_signature("s", b"{}", str(int(time.time())), "")
+
+
+def test_a_club_name_with_a_nul_character_is_refused_by_the_service_itself(alice):
+    from notifications.webhooks import WebhookError, webhook_create
+
+    with pytest.raises(WebhookError) as exc:
+        webhook_create(user=alice, url="https://hooks.example.test/x", events=["your_turn"], club="a\x00b")
+    assert exc.value.code == "bad_webhook_club"
