@@ -123,7 +123,7 @@ def test_the_poll_tells_htmx_to_stop_once_the_match_is_over(client, alice, bob):
     match = started_match(alice, bob)
     services.match_resign(match_id=match.pk, user=alice)
     body = html_of(page(client, bob).get(match_url(match)))
-    assert "hx-trigger=\"every " not in body  # a finished match's page does not poll
+    assert 'hx-trigger="every ' not in body  # a finished match's page does not poll
     match.refresh_from_db()
     stamp = str(int(match.updated_at.timestamp() * 1_000_000))
     assert poll(client, match, match.seq, stamp).status_code == 286
