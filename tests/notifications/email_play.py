@@ -189,7 +189,6 @@ class EmailTable:
         self.last = letter.seat
         row = receive(raw, via="command")
         assert row is not None, "a new reply was taken for a duplicate"
-        self.replies[message_id] = 0
         letters = self.read_mail()
         answers = [
             x
@@ -198,6 +197,11 @@ class EmailTable:
         ]
         self.replies[message_id] = len(answers)
         assert len(answers) == 1, f"{len(answers)} answers to one reply ({text!r})"
+        on_turn = not self.match.is_over and letter.seat in self.match.active_seats
+        assert (answers[0].token is not None) == on_turn, (
+            f"the answer to seat {letter.seat} ({'on' if on_turn else 'not on'} turn) "
+            f"{'lacks' if on_turn else 'carries'} a reply address"
+        )
         row.refresh_from_db()
         if row.status == InboundEmail.Status.APPLIED:
             assert not row.code, f"reply {text!r}: {row.result}"
@@ -312,7 +316,7 @@ class EmailTable:
         return (
             f"{self.engine.key} match {self.match.pk}: {self.applied} moves by email in "
             f"{len(self.replies)} replies ({self.by_number} by number, {self.by_notation} in notation, "
-            f"{self.reminders} to reminders); refused: {refused}; {len(mail.outbox)} emails; "
+            f"{self.reminders} of them to reminders); refused: {refused}; {len(mail.outbox)} emails; "
             f"{self.markers_checked} hidden markers checked absent; seen by their owners "
             f"{self.own_markers_seen} times in the email data, {self.own_markers_in_text} in the text"
         )

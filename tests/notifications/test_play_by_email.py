@@ -139,10 +139,13 @@ def test_whole_star_fighters_matches_are_played_by_email_replies(
 EARLY_DAYS_ENDINGS = {
     "outpost_assault": {"outpost_destroyed", "outpost_destroyed_at_great_cost", "outpost_held"},
     "hostage": {"hostages_retrieved", "transport_destroyed", "uncontested", "turn_limit", "no_decision"},
+    "fighter_clash": {"more_destroyed", "even_losses"},
 }
 
 
-@pytest.mark.parametrize(("scenario", "points"), [("outpost_assault", 60), ("hostage", 60)])
+@pytest.mark.parametrize(
+    ("scenario", "points"), [("outpost_assault", 60), ("hostage", 60), ("fighter_clash", 100)]
+)
 def test_whole_early_days_games_are_played_by_email_replies(make_user, monkeypatch, scenario, points):
     seed = f"ed-{scenario}"
     options = {"scenario": scenario, "points": points}
