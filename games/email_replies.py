@@ -20,12 +20,13 @@ from django.urls import reverse
 
 from accounts.errors import DomainError
 from notifications.inbound import Answer, Reply
-from notifications.models import InboundEmail
+from notifications.models import InboundEmail, Outbox
 from notifications.replyaddr import ReplyToken, reply_address
 
 from . import notify, services
 from .engines.base import Invalid, Move
-from .models import Match, Seat
+from .log import CLOCK
+from .models import Match, Seat, TurnNotice
 from .selectors import Viewer, engine_of, legal_moves_view, log_view, moved_on_since
 
 log = logging.getLogger(__name__)
@@ -79,7 +80,15 @@ def _play(reply: Reply, token: ReplyToken, match: Match, seat: Seat) -> Answer:
     if match.status != Match.Status.ACTIVE:
         error = _error("", "match_over", "This match is over: no more moves can be made.")
         return _answer(match, seat, token, [], error)
-    if token.seq != match.seq and (token.seq > match.seq or moved_on_since(match, token.seq)):
+    moved_on = token.seq != match.seq and (token.seq > match.seq or moved_on_since(match, token.seq))
+    if moved_on and _same_turn(match, seat.index, token.seq):
+        # Only the others moved, and what this player may do is what the email listed (a
+        # phase everyone plays at once, each on their own sealed board): the reply still
+        # answers the turn they are on, and its numbers still mean the same moves.
+        emailed = _emailed_list(reply.recipient)
+        now = legal_moves_view(match, Viewer.for_seat(match, seat.index))["notation"]
+        moved_on = emailed is None or emailed != now
+    if moved_on:
         error = _error(
             "",
             "stale_reply",
@@ -120,6 +129,30 @@ def _play(reply: Reply, token: ReplyToken, match: Match, seat: Seat) -> Answer:
     return _answer(match, seat, token, applied, error, ignored=ignored)
 
 
+def _same_turn(match: Match, seat: int, since: int) -> bool:
+    """Whether ``seat`` has stayed on turn without moving since entry ``since``: no entry of
+    its own since (the server's clock notes aside) and no notice bringing it on turn anew."""
+    if since > match.seq or seat not in match.active_seats:
+        return False
+    if match.log.filter(seq__gt=since, seat=seat).exclude(kind=CLOCK).exists():
+        return False
+    notices = TurnNotice.objects.filter(match=match, seq__gt=since).values_list("before", "after")
+    return not any(seat in after and seat not in before for before, after in notices)
+
+
+def _emailed_list(address: str) -> list[str] | None:
+    """The moves, in order, that the email with this reply address listed; None if unknown."""
+    row = (
+        Outbox.objects.filter(channel=Outbox.Channel.EMAIL, payload__reply_to=address)
+        .order_by("-pk")
+        .values_list("payload", flat=True)
+        .first()
+    )
+    if row is None:
+        return None
+    return [text for _, text in row.get("context", {}).get("moves", [])]
+
+
 def _read(line: str, i: int, match: Match, seat: int, engine: Any) -> dict[str, Any] | Invalid:
     """A line of the reply as a move: a number from the emailed list, or notation."""
     number = _NUMBER.match(line)
@@ -130,8 +163,8 @@ def _read(line: str, i: int, match: Match, seat: int, engine: Any) -> dict[str, 
                 "A move number only works on the first line: the numbers belong to the list in the "
                 "email you replied to. Write the moves after the first one in notation.",
             )
-        moves = legal_moves_view(match, Viewer.for_seat(match, seat))["moves"]
         n = int(number[1])
+        moves = legal_moves_view(match, Viewer.for_seat(match, seat))["moves"]
         if not 1 <= n <= len(moves):
             listed = f"1 to {len(moves)}" if moves else "none: you have no moves now"
             return Invalid("bad_move_number", f"There is no move {n} in the list (the numbers are {listed}).")

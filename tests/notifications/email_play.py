@@ -114,6 +114,8 @@ class EmailTable:
         self.own_markers_seen = 0  # markers found in their owner's own email data: the check can bite
         self.own_markers_in_text = 0  # the same, in the rendered text
         self.applied = 0
+        # replies applied although others had moved since their email (a simultaneous phase)
+        self.applied_late = 0
         self.start_seq = match.seq
         for seat in match.active_seats:
             self.your_turn_expected[seat] += 1
@@ -211,13 +213,16 @@ class EmailTable:
                 f"seat {letter.seat} wrote {text!r} for {meant}; {entry.seat} made {entry.move}"
             )
             self.applied += 1
+            if letter.token and letter.token.seq < seq:
+                self.applied_late += 1
             if not self.match.is_over:
                 for s in set(self.match.active_seats) - set(before):
                     self.your_turn_expected[s] += 1
         else:
             assert self.match.seq == seq, f"a refused reply changed the match: {row.result}"
             # The one refusal a player who replies to their latest email may meet: another
-            # seat moved since that email (a simultaneous phase). Anything else is a bug.
+            # seat moved since that email and changed what this player may do (a teammate
+            # acting in the same team turn). Anything else is a bug.
             assert row.code == "stale_reply" and letter.token and letter.token.seq < seq, (
                 f"seat {letter.seat}'s reply {text!r} to its {letter.kind} email of move "
                 f"{letter.token and letter.token.seq} (match at {seq}) was refused: {row.code}: {row.result}"
@@ -316,7 +321,8 @@ class EmailTable:
         return (
             f"{self.engine.key} match {self.match.pk}: {self.applied} moves by email in "
             f"{len(self.replies)} replies ({self.by_number} by number, {self.by_notation} in notation, "
-            f"{self.reminders} of them to reminders); refused: {refused}; {len(mail.outbox)} emails; "
+            f"{self.reminders} of them to reminders); {self.applied_late} applied after others moved; "
+            f"refused: {refused}; {len(mail.outbox)} emails; "
             f"{self.markers_checked} hidden markers checked absent; seen by their owners "
             f"{self.own_markers_seen} times in the email data, {self.own_markers_in_text} in the text"
         )

@@ -33,14 +33,16 @@ from django.db import connection
 from django.test import Client
 
 from games import email_replies, selectors, services
+from games.engines.base import Move
 from games.models import LogEntry, Match
 from notifications import inbound, replyaddr
 from notifications.inbound import receive, reply_lines
 from notifications.inbound_tasks import sweep_inbound
-from notifications.models import InboundEmail
+from notifications.models import InboundEmail, Outbox
 from tests.games.helpers import play_to_turns, started_match, user_of
 
 ROOT = Path(__file__).resolve().parents[2]
+FLEET_TWO_A = {"kind": "fleet", "ships": {"A": 2, "B": 0, "C": 0, "D": 0}}
 # Taken when this module is imported, after Django set itself up: what games.apps registered.
 HANDLER_AT_STARTUP = inbound._handler
 db = pytest.mark.django_db(transaction=True)  # the processing runs after the commit
@@ -580,3 +582,46 @@ def test_a_finished_match_takes_no_moves_by_email(turn):
     row.refresh_from_db()
     assert (row.status, row.code) == ("refused", "match_over")
     assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
+
+
+# -- phases everyone plays at once ---------------------------------------------------------------
+
+
+@pytest.fixture
+def building(alice, bob):
+    """Both players build their fleets at once: each has a "your turn" email about entry 1."""
+    match = started_match(alice, bob)
+    return match, turn_email(alice), turn_email(bob)
+
+
+def listed(email) -> dict[int, str]:
+    return {int(n): text for n, text in re.findall(r"^\s+(\d+)\. (.+)$", email.body, re.MULTILINE)}
+
+
+@db
+def test_a_reply_after_only_the_others_moved_still_answers_the_players_turn(building, alice, bob):
+    match, to_alice, _ = building
+    services.move_submit(match_id=match.pk, user=bob, expected_seq=1, move=FLEET_TWO_A)
+    number = next(n for n, text in listed(to_alice).items() if text.startswith("fleet "))
+    row = receive(reply(to_alice, str(number)), via="command")
+    row.refresh_from_db()
+    assert row.status == "applied", row.result
+    last = entries(match)[-1]
+    assert (last.seat, last.source) == (0, "email")
+    engine = services.engine_for("space-dogfight")
+    assert engine.notation(Move.from_json(last.move)) == listed(to_alice)[number]
+    # the same email again: she has moved since, so it is an old turn now
+    again = receive(reply(to_alice, "end"), via="command")
+    again.refresh_from_db()
+    assert (again.status, again.code) == ("refused", "stale_reply")
+
+
+@db
+def test_a_reply_to_an_email_whose_list_no_longer_holds_is_refused_as_stale(building, alice, bob):
+    match, to_alice, _ = building
+    services.move_submit(match_id=match.pk, user=bob, expected_seq=1, move=FLEET_TWO_A)
+    Outbox.objects.filter(payload__reply_to=to_alice.reply_to[0]).delete()  # its list is unknown now
+    row = receive(reply(to_alice, "fleet 2A 0B 0C 0D"), via="command")
+    row.refresh_from_db()
+    assert (row.status, row.code) == ("refused", "stale_reply")
+    assert entries(match)[-1].seat == 1
