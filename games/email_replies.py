@@ -25,9 +25,8 @@ from notifications.replyaddr import ReplyToken, reply_address
 
 from . import notify, services
 from .engines.base import Invalid, Move
-from .log import CLOCK
-from .models import Match, Seat, TurnNotice
-from .selectors import Viewer, engine_of, legal_moves_view, log_view, moved_on_since
+from .models import Match, Seat
+from .selectors import Viewer, engine_of, legal_moves_view, log_view, moved_on_since, same_turn
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +80,7 @@ def _play(reply: Reply, token: ReplyToken, match: Match, seat: Seat) -> Answer:
         error = _error("", "match_over", "This match is over: no more moves can be made.")
         return _answer(match, seat, token, [], error)
     moved_on = token.seq != match.seq and (token.seq > match.seq or moved_on_since(match, token.seq))
-    if moved_on and _same_turn(match, seat.index, token.seq):
+    if moved_on and same_turn(match, seat.index, token.seq):
         # Only the others moved, and what this player may do is what the email listed (a
         # phase everyone plays at once, each on their own sealed board): the reply still
         # answers the turn they are on, and its numbers still mean the same moves.
@@ -127,17 +126,6 @@ def _play(reply: Reply, token: ReplyToken, match: Match, seat: Seat) -> Answer:
         match.refresh_from_db()
     ignored = len(reply.lines) - MAX_MOVES if error is None and len(reply.lines) > MAX_MOVES else 0
     return _answer(match, seat, token, applied, error, ignored=ignored)
-
-
-def _same_turn(match: Match, seat: int, since: int) -> bool:
-    """Whether ``seat`` has stayed on turn without moving since entry ``since``: no entry of
-    its own since (the server's clock notes aside) and no notice bringing it on turn anew."""
-    if since > match.seq or seat not in match.active_seats:
-        return False
-    if match.log.filter(seq__gt=since, seat=seat).exclude(kind=CLOCK).exists():
-        return False
-    notices = TurnNotice.objects.filter(match=match, seq__gt=since).values_list("before", "after")
-    return not any(seat in after and seat not in before for before, after in notices)
 
 
 def _emailed_list(address: str) -> list[str] | None:

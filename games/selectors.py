@@ -18,7 +18,7 @@ from .engines import all_engines
 from .engines import get as get_engine
 from .engines.base import Engine, Event, Invalid, LogItem, visible_events
 from .log import CLOCK, FORFEIT, RESIGN
-from .models import LogEntry, Match, Seat
+from .models import LogEntry, Match, Seat, TurnNotice
 
 
 @dataclass(frozen=True)
@@ -144,6 +144,43 @@ def moved_on_since(match: Match, seq: int) -> bool:
     """Whether anything but the server's clock notes was written after entry ``seq``: a
     move made for the position at ``seq`` is still good if not."""
     return match.log.filter(seq__gt=seq).exclude(kind=CLOCK).exists()
+
+
+def same_turn(match: Match, seat: int, since: int) -> bool:
+    """Whether ``seat`` has stayed on turn without moving since entry ``since``: no entry of
+    its own since (the server's clock notes aside) and no notice bringing it on turn anew."""
+    if since > match.seq or seat not in match.active_seats:
+        return False
+    if match.log.filter(seq__gt=since, seat=seat).exclude(kind=CLOCK).exists():
+        return False
+    notices = TurnNotice.objects.filter(match=match, seq__gt=since).values_list("before", "after")
+    return not any(seat in after and seat not in before for before, after in notices)
+
+
+def sealed_from(match: Match, seat: int, since: int, before: int | None = None) -> bool:
+    """Whether every entry after ``since`` (and before ``before``) is a clock note or another
+    seat's sealed move, one whose content ``seat`` may not see (a die rolled in private, a
+    sealed fleet or fire order): nothing that changes the position ``seat`` is playing."""
+    later = match.log.filter(seq__gt=since).exclude(kind=CLOCK)
+    if before is not None:
+        later = later.filter(seq__lt=before)
+    return all(
+        by is not None and by != seat and aud is not None and seat not in aud
+        for by, aud in later.values_list("seat", "move_audience")
+    )
+
+
+def still_current(match: Match, seat: int, since: int) -> bool:
+    """Whether a move ``seat`` chose for the position at entry ``since`` is still a move for
+    the position now: only clock notes since, or ``seat`` is on the same turn and the others
+    have only made sealed moves (each on their own board, in a phase played at once)."""
+    if since == match.seq:
+        return True
+    if since > match.seq:
+        return False
+    if not moved_on_since(match, since):
+        return True
+    return sealed_from(match, seat, since) and same_turn(match, seat, since)
 
 
 def entry_for(engine: Engine, entry: LogEntry, viewer: Viewer) -> dict[str, Any]:

@@ -191,6 +191,48 @@ def test_a_stale_expected_seq_is_refused_with_the_current_seq(alice, bob):
     assert snapshot(match) == before
 
 
+def test_another_seats_sealed_move_leaves_a_move_for_the_same_turn_current(alice, bob):
+    # Both build their fleets at once, each sealed from the other: Alice's sealed fleet
+    # changes nothing Bob can see, so Bob's fleet chosen at seq 1 is still good at seq 2.
+    match = started_match(alice, bob)
+    submit(match, alice, FLEET_SMALL)
+    result = services.move_submit(match_id=match.pk, user=bob, expected_seq=1, move=FLEET_SMALL)
+    assert (result.seq, result.replayed) == (3, False)
+    # The answer was lost and Bob sends the same again: the entry is not written twice.
+    again = services.move_submit(match_id=match.pk, user=bob, expected_seq=1, move=FLEET_SMALL)
+    assert (again.seq, again.replayed) == (3, True)
+    assert match.log.filter(seat=1).count() == 1
+
+
+def test_a_seat_that_moved_since_its_seq_is_stale_even_if_the_others_only_sealed(alice, bob):
+    match = started_match(alice, bob)
+    submit(match, alice, FLEET_SMALL)
+    orders = {"kind": "orders", "def_counter": "never", "def2_min_pts": 0, "ask": False}
+    services.move_submit(match_id=match.pk, user=bob, expected_seq=1, move=orders)
+    before = snapshot(match)
+    with pytest.raises(Conflict) as err:
+        services.move_submit(match_id=match.pk, user=bob, expected_seq=1, move=FLEET_SMALL)
+    assert err.value.code == "stale_seq" and err.value.extra["seq"] == 3
+    assert snapshot(match) == before
+
+
+def test_a_move_the_seat_can_see_since_its_seq_makes_it_stale(alice, bob):
+    # Once both fleets are in, placement is played in turn and in the open: a placement
+    # chosen before the other's placement is refused.
+    match = play_to_turns(started_match(alice, bob))
+    placed = [e for e in match.log.order_by("seq") if e.kind == "place"]
+    assert placed and placed[-1].move_audience is None
+    seat = match.active_seats[0]
+    moves = selectors.legal_moves_view(match, selectors.Viewer.for_seat(match, seat))["moves"]
+    before = snapshot(match)
+    with pytest.raises(Conflict) as err:
+        services.move_submit(
+            match_id=match.pk, user=user_of(match, seat), expected_seq=placed[-1].seq - 1, move=moves[0]
+        )
+    assert err.value.code == "stale_seq" and err.value.extra["seq"] == match.seq
+    assert snapshot(match) == before
+
+
 def test_the_same_idempotency_key_returns_the_original_answer(alice, bob):
     match = started_match(alice, bob)
     first = services.move_submit(
@@ -461,3 +503,23 @@ def test_queries_of_a_move_that_passes_the_turn_do_not_grow_with_the_log(alice, 
     assert match.seq > 400 and match.status == Match.Status.ACTIVE
     assert early == late
     assert max(late) <= 14
+
+
+def test_two_players_rolling_at_once_do_not_make_each_others_moves_stale(alice, bob):
+    # The Star Fighters Roll phase is played by both at once, each on a sealed board: a
+    # roll Bob makes while Alice looks at her dice does not refuse Alice's next placement.
+    match = services.match_create(user=alice, game="star-fighters", invite=["bob"])
+    services.match_join(user=bob, match_id=match.pk)
+    match.refresh_from_db()
+    assert sorted(match.active_seats) == [0, 1]
+    submit(match, alice, {"kind": "roll"})
+    match.refresh_from_db()
+    alice_saw = match.seq
+    submit(match, bob, {"kind": "roll"})
+    bobs = match.log.get(seq=alice_saw + 1)
+    assert bobs.seat == 1 and bobs.move_audience == [1]
+    moves = selectors.legal_moves_view(match, selectors.Viewer.for_seat(match, 0))["moves"]
+    place = next(m for m in moves if m["kind"] == "place")
+    result = services.move_submit(match_id=match.pk, user=alice, expected_seq=alice_saw, move=place)
+    assert result.seq == alice_saw + 2 and not result.replayed
+    assert match.log.get(seq=result.seq).move == place
