@@ -16,6 +16,7 @@ from .engines.base import Invalid
 from .engines.earlydays import forces
 from .errors import BadRequest, Conflict, Forbidden, IllegalMove, NotFound
 from .models import ForceList, Match
+from .selectors import still_current
 from .services import MoveResult, move_submit
 
 GAME = "early-days"
@@ -103,7 +104,11 @@ def forcelist_use(*, user: Any, match_id: Any, pk: Any, expected_seq: Any) -> Mo
             raise Forbidden("not_a_player", "You do not have a seat in this match.")
         if SIDES.get(seat) != fl.side:
             raise BadRequest("wrong_side", f"This list is for the {fl.side}; you play the {SIDES[seat]}.")
-        if expected_seq != match.seq:
+        if expected_seq != match.seq and not (
+            isinstance(expected_seq, int)
+            and not isinstance(expected_seq, bool)
+            and still_current(match, seat, expected_seq)
+        ):
             raise Conflict("stale_seq", f"The match is at seq {match.seq}: reload it.", seq=match.seq)
         engine = get_engine(GAME)
         moves = engine.force_moves(engine.load(match.state), seat, fl.force)

@@ -85,6 +85,28 @@ def test_a_saved_list_builds_the_force_in_a_match_as_sealed_moves(alice, bob):
     assert r.status_code == 201, r.json()
 
 
+def test_a_list_sent_while_the_other_side_sealed_its_force_still_counts(alice, bob):
+    # Both build their forces at once: the Rebels' sealed force, written after the Imperial
+    # player loaded the match, changes nothing the Imperial player can see.
+    a, b = client(alice), client(bob)
+    rebels = save(a, "mine", "rebels", REBELS).json()["id"]
+    imperials = save(b, "theirs", "imperials", IMPERIALS).json()["id"]
+    match = services.match_create(user=alice, game="early-days", invite=["bob"])
+    services.match_join(user=bob, match_id=match.pk)
+    bob_saw = b.get(f"/api/matches/{match.pk}/").json()["seq"]
+    r = a.post(
+        f"/api/matches/{match.pk}/force-list/", {"force_list": rebels, "expected_seq": bob_saw}, format="json"
+    )
+    assert r.status_code == 201, r.json()
+    r = b.post(
+        f"/api/matches/{match.pk}/force-list/",
+        {"force_list": imperials, "expected_seq": bob_saw},
+        format="json",
+    )
+    assert r.status_code == 201, r.json()
+    assert LogEntry.objects.filter(match=match, seat=1, source="force-list").exists()
+
+
 def test_using_a_list_for_the_wrong_side_or_a_stale_match_changes_nothing(alice, bob):
     a = client(alice)
     imperial = save(a, "imp", "imperials", IMPERIALS).json()["id"]

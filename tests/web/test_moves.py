@@ -68,10 +68,14 @@ def test_a_bad_move_shows_the_engines_message(client, alice, bob):
 
 
 def test_a_move_on_a_stale_page_says_the_match_moved_on(client, alice, bob):
+    # Alice sealed her fleet from another tab; this page still shows the match before it.
     match = started_match(alice, bob)
     stale = match.seq
-    submit(match, bob, FLEET_SMALL)
-    post = {"expected_seq": stale, "move": '{"kind":"fleet","ships":{"A":1,"B":0,"C":0,"D":0}}'}
+    submit(match, alice, FLEET_SMALL)
+    post = {
+        "expected_seq": stale,
+        "move": '{"kind":"orders","def_counter":"never","def2_min_pts":0,"ask":false}',
+    }
     body = html_of(page(client, alice).post(match_url(match, "match-move"), post, **HTMX))
     assert "The match moved on" in body
     match.refresh_from_db()
