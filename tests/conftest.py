@@ -74,3 +74,12 @@ def django_db_setup(django_db_setup, django_db_blocker):
             "DATABASE_URL=postgres://postgres@127.0.0.1:5432/starpost",
             returncode=2,
         )
+    yield
+    if connection.vendor == "postgresql":
+        # A server or worker process a test started may still hold a session on the test
+        # database; close those so that it can be dropped (and the next run can create it).
+        with django_db_blocker.unblock(), connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
