@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from games.engines.base import Event, Invalid, Move, Step
+from games.engines.base import Step
 from games.engines.dice import Dice
 from games.engines.earlydays import ENGINE
 from games.engines.earlydays.data import DATA, FIGHTER
 from games.engines.earlydays.geometry import FACINGS
 from games.engines.earlydays.state import ACTIVE, MOVE, SHOOT, TURN, Moving, Orders, State, Unit
+
+from ..steps import Driver
+from ..steps import event as event
+from ..steps import events as events
+from ..steps import has as has
+from ..steps import kinds as kinds
 
 E = ENGINE
 SEED = b"early-days-rule-tests"
@@ -83,32 +89,9 @@ def moving(state: State, unit_id: str, **kw: Any) -> State:
     return replace(state, moving=Moving(unit_id, **kw))
 
 
-def act(state: State, seat: int, move: str | Move | dict, d: Dice | None = None) -> Step | Invalid:
-    """Apply a move given as notation, a Move or JSON."""
-    if isinstance(move, str):
-        parsed = E.parse(move, state, seat)
-        assert isinstance(parsed, Move), parsed
-        move = parsed
-    elif isinstance(move, dict):
-        parsed = Move.from_json(move)
-        assert isinstance(parsed, Move), parsed
-        move = parsed
-    return E.apply(state, seat, move, d or dice())
-
-
-def ok(state: State, seat: int, move: str | Move | dict, d: Dice | None = None) -> Step:
-    result = act(state, seat, move, d)
-    assert isinstance(result, Step), result
-    return result
-
-
-def refused(state: State, seat: int, move: str | Move | dict, code: str | None = None) -> Invalid:
-    result = act(state, seat, move)
-    assert isinstance(result, Invalid), f"{move} was accepted"
-    assert result.message
-    if code is not None:
-        assert result.code == code, result
-    return result
+DRIVE = Driver(E, dice)
+act, ok, refused, seek = DRIVE.act, DRIVE.ok, DRIVE.refused, DRIVE.seek
+notations, game_moves = DRIVE.notations, DRIVE.game_moves
 
 
 def hold_all(state: State, seat: int) -> Step:
@@ -121,43 +104,6 @@ def hold_all(state: State, seat: int) -> Step:
         step = ok(state, seat, f"fire {unit_id} hold {group}")
         state = step.state
     return step
-
-
-def seek(state: State, seat: int, move: str, want: Callable[[Step], bool], tries: int = 3000) -> Step:
-    """The first dice (by seq) under which ``move`` gives a step satisfying ``want``."""
-    for seq in range(1, tries):
-        step = act(state, seat, move, dice(seq))
-        assert isinstance(step, Step), step
-        if want(step):
-            return step
-    raise AssertionError(f"no dice in {tries} tries gave the wanted result for {move!r}")
-
-
-def kinds(step: Step) -> list[str]:
-    return [e.kind for e in step.events]
-
-
-def event(step: Step, kind: str) -> Event:
-    found = [e for e in step.events if e.kind == kind]
-    assert found, f"no {kind} event in {kinds(step)}"
-    return found[0]
-
-
-def events(step: Step, kind: str) -> list[Event]:
-    return [e for e in step.events if e.kind == kind]
-
-
-def has(step: Step, kind: str, **data: object) -> bool:
-    return any(e.kind == kind and all(e.data.get(k) == v for k, v in data.items()) for e in step.events)
-
-
-def notations(state: State, seat: int) -> list[str]:
-    return [E.notation(m) for m in E.legal_moves(state, seat)]
-
-
-def game_moves(state: State, seat: int) -> list[str]:
-    """Legal moves without the (always present) standing-orders moves."""
-    return [n for n in notations(state, seat) if not n.startswith("orders")]
 
 
 def at(state: State, unit_id: str) -> tuple[str, str]:
