@@ -12,7 +12,7 @@ logs and shown to clients, so they are never renamed.
 from __future__ import annotations
 
 import abc
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -275,3 +275,34 @@ class Engine(abc.ABC):
 def visible_events(events: Iterable[Event], viewer: Seat | None, reveal_all: bool = False) -> list[Event]:
     """The events ``viewer`` may see (all of them once the match is over)."""
     return [e for e in events if reveal_all or e.visible_to(viewer)]
+
+
+def listed_in(legal: Callable[[Any, Seat], Iterable[Move]]) -> Callable[[Any, Seat, Move], bool]:
+    """Whether a move is among those ``legal`` lists for the seat now."""
+    return lambda state, seat, move: move in legal(state, seat)
+
+
+NOT_LISTED = Invalid("not_listed", "That move is not among your legal moves now.")
+
+
+def apply_checked(
+    state: Any,
+    seat: Seat,
+    move: Move,
+    dice: Dice,
+    *,
+    check: Callable[[Any, Seat, Move], Invalid | None],
+    listed: Callable[[Any, Seat, Move], bool],
+    play: Callable[[Any, Seat, Move, Dice], Step | Invalid],
+) -> Step | Invalid:
+    """How every engine applies a move: the rules' own check first (its refusal names the
+    rule), then the move must be one the engine lists (the rules and the list must agree),
+    then it is played."""
+    if not isinstance(move, Move):
+        return Invalid("bad_move", 'A move must be a JSON object with a "kind".')
+    refused = check(state, seat, move)
+    if refused is not None:
+        return refused
+    if not listed(state, seat, move):
+        return NOT_LISTED
+    return play(state, seat, move, dice)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Engine, Invalid, LogItem, Move, Outcome, Step
+from ..base import Engine, Invalid, LogItem, Move, Outcome, Step, apply_checked, listed_in
 from ..dice import Dice
 from . import checks, describe, moves, notation, rules, state, view
 from .data import COLOURS, DATA
@@ -75,14 +75,9 @@ class Dogfight(Engine):
         return moves.legal(state, seat)
 
     def apply(self, state: State, seat: int, move: Move, dice: Dice) -> Step | Invalid:
-        if not isinstance(move, Move):
-            return Invalid("bad_move", 'A move must be a JSON object with a "kind".')
-        refused = checks.check(state, seat, move)
-        if refused is not None:
-            return refused
-        if move not in moves.legal(state, seat):  # the rules and the list must agree
-            return Invalid("not_listed", "That move is not among your legal moves now.")
-        return rules.play(state, seat, move, dice)
+        return apply_checked(
+            state, seat, move, dice, check=checks.check, listed=listed_in(moves.legal), play=rules.play
+        )
 
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome

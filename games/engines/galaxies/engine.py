@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Engine, Invalid, LogItem, Move, Outcome, Step
+from ..base import Engine, Invalid, LogItem, Move, Outcome, Step, apply_checked
 from ..dice import Dice
 from . import describe, legal, notation, rules, setup, state, view
 from .checks import check
@@ -77,14 +77,7 @@ class Galaxies(Engine):
         return legal.legal(s, seat)
 
     def apply(self, s: State, seat: int, move: Move, dice: Dice) -> Step | Invalid:
-        if not isinstance(move, Move):
-            return Invalid("bad_move", 'A move must be a JSON object with a "kind".')
-        refused = check(s, seat, move)
-        if refused is not None:
-            return refused
-        if move.kind != "orders" and move not in set(legal.candidates(s, seat)):
-            return Invalid("not_listed", "That move is not among your legal moves now.")
-        return rules.play(s, seat, move, dice)
+        return apply_checked(s, seat, move, dice, check=check, listed=_listed, play=rules.play)
 
     def outcome(self, s: State) -> Outcome | None:
         return s.outcome
@@ -143,3 +136,8 @@ class Galaxies(Engine):
 
     def load(self, data: Mapping[str, Any]) -> State:
         return state.load(data)
+
+
+def _listed(s: State, seat: int, move: Move) -> bool:
+    """Standing orders take any values the check allows; every other move must be listed."""
+    return move.kind == "orders" or move in set(legal.candidates(s, seat))

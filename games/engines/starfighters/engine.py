@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Engine, Invalid, LogItem, Move, Outcome, Step
+from ..base import Engine, Invalid, LogItem, Move, Outcome, Step, apply_checked, listed_in
 from ..dice import Dice
 from . import checks, describe, notation, rollphase, rules, state, view
 from .damage import chosen_die
@@ -74,14 +74,9 @@ class StarFighters(Engine):
         return checks.legal(s, seat)
 
     def apply(self, s: State, seat: int, move: Move, dice: Dice) -> Step | Invalid:
-        if not isinstance(move, Move):
-            return Invalid("bad_move", 'A move must be a JSON object with a "kind".')
-        refused = checks.check(s, seat, move)
-        if refused is not None:
-            return refused
-        if move not in checks.legal(s, seat):  # the rules and the list must agree
-            return Invalid("not_listed", "That move is not among your legal moves now.")
-        return rules.play(s, seat, move, dice)
+        return apply_checked(
+            s, seat, move, dice, check=checks.check, listed=listed_in(checks.legal), play=rules.play
+        )
 
     def outcome(self, s: State) -> Outcome | None:
         return s.outcome
