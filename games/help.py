@@ -16,6 +16,7 @@ import inspect
 import json
 import re
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -108,8 +109,8 @@ def classify(note: str) -> tuple[str, tuple[str, ...]]:
     return ("default" if kind == "house" and ids else kind), ids
 
 
-def _split_comment(line: str) -> tuple[str, str]:
-    """(code, comment) of one line; a ``#`` inside a string is not a comment."""
+def _outside_strings(line: str) -> Iterator[tuple[int, str]]:
+    """(index, character) of each character of a TOML line that is not inside a string."""
     quote = ""
     i = 0
     while i < len(line):
@@ -121,30 +122,22 @@ def _split_comment(line: str) -> tuple[str, str]:
                 quote = ""
         elif c in "\"'":
             quote = c
-        elif c == "#":
-            return line[:i].rstrip(), line[i + 1 :].strip()
+        else:
+            yield i, c
         i += 1
+
+
+def _split_comment(line: str) -> tuple[str, str]:
+    """(code, comment) of one line; a ``#`` inside a string is not a comment."""
+    for i, c in _outside_strings(line):
+        if c == "#":
+            return line[:i].rstrip(), line[i + 1 :].strip()
     return line.rstrip(), ""
 
 
 def _open_brackets(code: str) -> int:
     """Brackets opened minus closed outside strings: > 0 while a value goes on."""
-    depth, quote, i = 0, "", 0
-    while i < len(code):
-        c = code[i]
-        if quote:
-            if c == "\\" and quote == '"':
-                i += 1
-            elif c == quote:
-                quote = ""
-        elif c in "\"'":
-            quote = c
-        elif c in "[{":
-            depth += 1
-        elif c in "]}":
-            depth -= 1
-        i += 1
-    return depth
+    return sum((c in "[{") - (c in "]}") for _, c in _outside_strings(code))
 
 
 def shown(value: Any) -> str:

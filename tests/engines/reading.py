@@ -12,10 +12,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from games.engines.base import Engine, Invalid, LogItem, Move, Step
 from games.engines.dice import Dice
+from games.models import LogEntry
+from games.selectors import Viewer, entry_for
 
 Entry = tuple[int, dict[str, Any], Step, list[dict[str, Any]]]  # seat, move, step, dice draws
 
@@ -60,3 +63,32 @@ class Reader:
             ]
             out.append(read + self.position(step.state, viewer))
         return out
+
+
+WHEN = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def log_row(engine: Engine, seq: int, entry: Entry) -> LogEntry:
+    """An unsaved log row written the way ``games.log.append`` writes one."""
+    seat, move, step, draws = entry
+    audience = None if step.move_audience is None else sorted(step.move_audience)
+    return LogEntry(
+        seq=seq,
+        seat=seat,
+        kind=str(move.get("kind", "")),
+        move=move,
+        move_audience=audience,
+        events=[e.to_json() for e in step.events],
+        dice=draws,
+        engine_version=engine.version,
+        prev_hash="",
+        hash="",
+        created_at=WHEN,
+    )
+
+
+def read_log(engine: Engine, entries: list[Entry], viewer: int | None) -> list[dict[str, Any]]:
+    """The log of ``entries`` as the selector gives it to ``viewer`` during the match."""
+    return [
+        entry_for(engine, log_row(engine, seq, e), Viewer(viewer, False)) for seq, e in enumerate(entries, 1)
+    ]

@@ -7,39 +7,17 @@ so the step between the engine and a reader is covered too (AS-SD-1, AS-SD-2, AS
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
 from games.engines.dogfight.state import Orders, State
-from games.models import LogEntry
-from games.selectors import Viewer, entry_for
 
+from ..reading import read_log
 from .helpers import BLUE, RED, E, dice, ok, position
 from .seen import Entry, history
 
-WHEN = datetime(2026, 1, 1, tzinfo=UTC)
-
-
-def _row(seq: int, entry: Entry) -> LogEntry:
-    seat, move, step, draws = entry
-    audience = None if step.move_audience is None else sorted(step.move_audience)
-    return LogEntry(
-        seq=seq,
-        seat=seat,
-        kind=str(move.get("kind", "")),
-        move=move,
-        move_audience=audience,
-        events=[e.to_json() for e in step.events],
-        dice=draws,
-        engine_version=E.version,
-        prev_hash="",
-        hash="",
-        created_at=WHEN,
-    )
-
 
 def _read(entries: list[Entry], viewer: int | None) -> list[dict[str, Any]]:
-    return [entry_for(E, _row(seq, e), Viewer(viewer, False)) for seq, e in enumerate(entries, 1)]
+    return read_log(E, entries, viewer)
 
 
 def _same_to_red_and_spectators(histories: list[list[Entry]]) -> None:

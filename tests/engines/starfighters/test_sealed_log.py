@@ -7,41 +7,19 @@ the last step between the engine and a reader is covered too (AS-SF-1, decision 
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
 from games.engines.starfighters.state import State
-from games.models import LogEntry
-from games.selectors import Viewer, entry_for
 
+from ..reading import read_log
 from .helpers import E
 from .sealed import OTHER_TWO, PICKED_UP, POWERED_EARLY, TWO_PLACED, round_with, start_of
 from .seen import Entry
 
-WHEN = datetime(2026, 1, 1, tzinfo=UTC)
-
-
-def _row(seq: int, entry: Entry) -> LogEntry:
-    seat, move, step, draws = entry
-    audience = None if step.move_audience is None else sorted(step.move_audience)
-    return LogEntry(
-        seq=seq,
-        seat=seat,
-        kind=str(move.get("kind", "")),
-        move=move,
-        move_audience=audience,
-        events=[e.to_json() for e in step.events],
-        dice=draws,
-        engine_version=E.version,
-        prev_hash="",
-        hash="",
-        created_at=WHEN,
-    )
-
 
 def _read(entries: list[Entry], viewer: int | None) -> list[dict[str, Any]]:
     """The log up to the reveal as ``viewer`` reads it through the selector."""
-    return [entry_for(E, _row(seq, e), Viewer(viewer, False)) for seq, e in enumerate(entries[:-1], 1)]
+    return read_log(E, entries[:-1], viewer)
 
 
 def _without_kind(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
