@@ -12,7 +12,8 @@ PORT ?= 8000
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/starpost
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: run test lint check bench bench-notify verify-matches worker beat serve clean browser services
+
+.PHONY: run test test-clock lint check bench bench-notify verify-matches worker beat serve clean browser services
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +35,14 @@ run: $(VENV)/.synced
 test: $(VENV)/.synced browser services
 	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) \
 		$(BIN)/pytest $(PYTEST_ARGS)
+
+## test-clock: the tests marked `clock` again at each instant of .ci/clock-times (CI runs it)
+test-clock: $(VENV)/.synced services
+	@grep -v '^#' .ci/clock-times | while read -r now; do \
+		echo "== clock tests at $$now"; \
+		STARPOST_TEST_NOW=$$now DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) \
+			$(BIN)/pytest -m clock -q -p no:cacheprovider --reuse-db || exit 1; \
+	done
 
 ## services: start PostgreSQL and Redis on this machine if they are down (tools/services.sh)
 services:

@@ -3,10 +3,34 @@
 from __future__ import annotations
 
 import pytest
+import time_machine
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
+from tests.support.clock import test_now
+
+
+def pytest_configure(config):
+    """Passwords are hashed with a fast hasher in tests: the production one is slow on
+    purpose (about 0.4 s a user on this machine), which made user fixtures the bulk of many
+    tests' time."""
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def time_travel(request):
+    """Every test runs at the suite's fixed instant (tests/support/clock.py), never the real
+    clock: time flows on from it, or stands still for tests marked ``clock``. Tests that
+    share the database with another process (``worker``, ``real_clock``) keep real time."""
+    marks = {mark.name for mark in request.node.iter_markers()}
+    if marks & {"worker", "real_clock"}:
+        yield None
+        return
+    with time_machine.travel(test_now(), tick="clock" not in marks) as traveller:
+        yield traveller
 
 
 @pytest.fixture(autouse=True)

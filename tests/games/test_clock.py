@@ -23,7 +23,7 @@ from notifications.models import Outbox
 
 from .helpers import play_to_turns, started_match, submit
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.clock]
 
 
 def seat(match, index) -> Seat:
@@ -74,14 +74,16 @@ def test_a_bad_time_control_is_refused(alice):
     assert Match.objects.count() == 0
 
 
-def test_a_change_of_turn_stops_one_clock_and_starts_the_other(alice, bob):
+def test_a_change_of_turn_stops_one_clock_and_starts_the_other(alice, bob, time_travel):
     match = play_to_turns(started_match(alice, bob, first_player="blue"))
     blue = seat(match, 0)
     assert blue.awaiting and blue.deadline is not None
     assert seat(match, 1).deadline is None
+    before = blue.time_used
+    time_travel.shift(timedelta(hours=5))
     submit(match, alice, {"kind": "end"})
     blue, red = seat(match, 0), seat(match, 1)
-    assert not blue.awaiting and blue.deadline is None and blue.time_used > timedelta(0)
+    assert not blue.awaiting and blue.deadline is None and blue.time_used == before + timedelta(hours=5)
     assert red.awaiting and red.deadline is not None
 
 

@@ -17,7 +17,7 @@ from tests.games.helpers import FLEET_SMALL, submit
 
 from .helpers import html_of, match_url, page
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.clock]
 
 SHOWN = "D j M, H:i T"
 EVENING = {"days_per_move": 2, "deadline_time": "20:00"}
@@ -64,15 +64,25 @@ def test_the_match_page_shows_each_seats_own_deadline_in_the_viewers_timezone(cl
     assert "Times are shown in your timezone (Europe/Stockholm)" in body
 
 
+def later_of(match, alice, bob):
+    """The player whose deadline is not the match's earliest, with that deadline and zone.
+    Which of Tokyo's and New York's "20:00 in two days" comes first depends on the hour the
+    match starts (the two cities are on different dates from 15:00 to 05:00 UTC)."""
+    dues = {i: match.seats.get(index=i).deadline for i in (0, 1)}
+    assert dues[0] != dues[1]
+    later = max(dues, key=dues.__getitem__)
+    assert match.deadline == min(dues.values()) < dues[later]
+    return (alice, bob)[later], dues[later], ("Asia/Tokyo", "America/New_York")[later]
+
+
 def test_a_player_on_turn_sees_their_own_deadline_not_the_earliest(client, alice, bob):
     set_zone(alice, "Asia/Tokyo")
     set_zone(bob, "America/New_York")
     match = match_with(alice, bob, **EVENING)
-    bob_due = match.seats.get(index=1).deadline
-    assert match.deadline < bob_due  # the match's earliest deadline is Alice's
-    body = html_of(page(client, bob).get(match_url(match)))
+    player, own_due, zone = later_of(match, alice, bob)
+    body = html_of(page(client, player).get(match_url(match)))
     found = re.search(r'id="your-deadline">Your move is due ([^<]+)</span>', body)
-    assert found and found.group(1) == local(bob_due, "America/New_York")
+    assert found and found.group(1) == local(own_due, zone)
 
 
 def test_a_player_waiting_sees_when_the_next_move_is_due(client, alice, bob):
@@ -138,11 +148,11 @@ def test_a_your_turn_row_on_home_shows_your_own_deadline(client, alice, bob):
     set_zone(alice, "Asia/Tokyo")
     set_zone(bob, "America/New_York")
     match = match_with(alice, bob, **EVENING)
-    bob_due = match.seats.get(index=1).deadline
-    body = html_of(page(client, bob).get(reverse("home")))
+    player, own_due, zone = later_of(match, alice, bob)
+    body = html_of(page(client, player).get(reverse("home")))
     row = row_of(body.split('id="your-turn"', 1)[1].split('id="waiting"', 1)[0], match)
-    assert f"due {local(bob_due, 'America/New_York')}" in row
-    assert local(match.deadline, "America/New_York") not in row  # not Alice's, the earliest
+    assert f"due {local(own_due, zone)}" in row
+    assert local(match.deadline, zone) not in row  # not the other player's, the earliest
 
 
 def test_a_waiting_row_on_home_shows_when_the_next_move_is_due(client, alice, bob):

@@ -15,7 +15,7 @@ from games.models import Match
 
 from .helpers import html_of, page
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.clock]
 
 URL = reverse("match-new") + "?game=space-dogfight"
 DOGFIGHT = {

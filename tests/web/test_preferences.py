@@ -8,7 +8,7 @@ from django.test import Client
 from accounts.models import NotificationPrefs, Vacation
 from notifications.models import Webhook
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.clock]
 
 
 @pytest.fixture

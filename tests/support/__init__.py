@@ -1,0 +1,1 @@
+"""Helpers shared by the test folders (clock, receivers, waiting, full-game loops)."""
