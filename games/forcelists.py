@@ -16,7 +16,7 @@ from .engines.base import Invalid
 from .engines.earlydays import forces
 from .errors import BadRequest, Conflict, Forbidden, IllegalMove, NotFound
 from .models import ForceList, Match
-from .selectors import still_current
+from .play.checks import check_current
 from .services import MoveResult, move_submit
 
 GAME = "early-days"
@@ -104,12 +104,13 @@ def forcelist_use(*, user: Any, match_id: Any, pk: Any, expected_seq: Any) -> Mo
             raise Forbidden("not_a_player", "You do not have a seat in this match.")
         if SIDES.get(seat) != fl.side:
             raise BadRequest("wrong_side", f"This list is for the {fl.side}; you play the {SIDES[seat]}.")
-        if expected_seq != match.seq and not (
-            isinstance(expected_seq, int)
-            and not isinstance(expected_seq, bool)
-            and still_current(match, seat, expected_seq)
-        ):
-            raise Conflict("stale_seq", f"The match is at seq {match.seq}: reload it.", seq=match.seq)
+        if not isinstance(expected_seq, int) or isinstance(expected_seq, bool):
+            raise BadRequest("bad_expected_seq", "expected_seq is the match's seq as you last saw it.")
+        check_current(match, seat, expected_seq)
+        if match.status == Match.Status.OPEN:
+            raise Conflict("match_not_started", "The match starts when every seat is taken.", seq=match.seq)
+        if match.status == Match.Status.FINISHED:
+            raise Conflict("match_over", "This match is over.", seq=match.seq)
         engine = get_engine(GAME)
         moves = engine.force_moves(engine.load(match.state), seat, fl.force)
         if isinstance(moves, Invalid):

@@ -15,14 +15,8 @@ from .engines import get as get_engine
 from .engines.base import Event, Invalid, Move, Step
 from .engines.dice import Dice, entry_nonce
 from .hashing import entry_hash, entry_payload
-from .models import LogEntry, Match
+from .models import CLOCK, FORFEIT, RESIGN, LogEntry, Match
 from .rows import insert_row
-
-RESIGN = "resign"
-FORFEIT = "forfeit"
-# The server's note that a seat's clock moved when its deadline passed (its one extension,
-# or a day from its vacation bank). The game's state is unchanged.
-CLOCK = "clock"
 
 
 def append_entry(

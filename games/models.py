@@ -108,6 +108,14 @@ class Seat(models.Model):
         return f"seat {self.index} of match {self.match_id}"
 
 
+# The kinds of the entries the server writes itself, which no rules engine knows: a player's
+# resignation, the server's forfeit, and its note that a seat's clock moved when its deadline
+# passed (its one extension, or a day from its vacation bank; the game's state is unchanged).
+RESIGN = "resign"
+FORFEIT = "forfeit"
+CLOCK = "clock"
+
+
 class LogEntry(models.Model):
     """One validated move. Rows are never updated or deleted: a database trigger refuses it."""
 

@@ -17,8 +17,7 @@ from .deadlines import TIME_CONTROL_SCHEMA
 from .engines import all_engines
 from .engines import get as get_engine
 from .engines.base import Engine, Event, Invalid, LogItem, visible_events
-from .log import CLOCK, FORFEIT, RESIGN
-from .models import LogEntry, Match, Seat, TurnNotice
+from .models import CLOCK, FORFEIT, RESIGN, LogEntry, Match, Seat, TurnNotice
 
 
 @dataclass(frozen=True)
@@ -155,32 +154,6 @@ def same_turn(match: Match, seat: int, since: int) -> bool:
         return False
     notices = TurnNotice.objects.filter(match=match, seq__gt=since).values_list("before", "after")
     return not any(seat in after and seat not in before for before, after in notices)
-
-
-def sealed_from(match: Match, seat: int, since: int, before: int | None = None) -> bool:
-    """Whether every entry after ``since`` (and before ``before``) is a clock note or another
-    seat's sealed move, one whose content ``seat`` may not see (a die rolled in private, a
-    sealed fleet or fire order): nothing that changes the position ``seat`` is playing."""
-    later = match.log.filter(seq__gt=since).exclude(kind=CLOCK)
-    if before is not None:
-        later = later.filter(seq__lt=before)
-    return all(
-        by is not None and by != seat and aud is not None and seat not in aud
-        for by, aud in later.values_list("seat", "move_audience")
-    )
-
-
-def still_current(match: Match, seat: int, since: int) -> bool:
-    """Whether a move ``seat`` chose for the position at entry ``since`` is still a move for
-    the position now: only clock notes since, or ``seat`` is on the same turn and the others
-    have only made sealed moves (each on their own board, in a phase played at once)."""
-    if since == match.seq:
-        return True
-    if since > match.seq:
-        return False
-    if not moved_on_since(match, since):
-        return True
-    return sealed_from(match, seat, since) and same_turn(match, seat, since)
 
 
 def entry_for(engine: Engine, entry: LogEntry, viewer: Viewer) -> dict[str, Any]:

@@ -26,8 +26,8 @@ from .errors import BadRequest, Conflict, Forbidden, IllegalMove, NotFound
 from .jsonlimits import text_problem
 from .log import CLOCK, FORFEIT, RESIGN, append_entry
 from .models import LogEntry, Match, Seat
+from .play.checks import check_current
 from .rows import match_for_update, seats_with_players, update_row
-from .selectors import sealed_from, still_current
 
 User = get_user_model()
 
@@ -359,32 +359,10 @@ def _move_submit(
                         seq=match.seq,
                     )
                 return MoveResult(earlier.seq, replayed=True)
-        if expected_seq is not None and expected_seq != match.seq:
-            # The same move sent again (its answer was lost): this seat's first entry since,
-            # with nothing but the others' sealed moves before it.
-            twin = (
-                LogEntry.objects.filter(match=match, seq__gt=expected_seq, seat=seat)
-                .exclude(kind=CLOCK)
-                .order_by("seq")
-                .only("move", "seq")
-                .first()
-                if expected_seq < match.seq
-                else None
-            )
-            if (
-                twin is not None
-                and twin.move == move_json
-                and sealed_from(match, seat, expected_seq, before=twin.seq)
-            ):
-                return MoveResult(twin.seq, replayed=True)
-            # Only the server's clock notes, or the others' sealed moves while this seat is
-            # still on the same turn: the position is the one the player saw.
-            if not still_current(match, seat, expected_seq):
-                raise Conflict(
-                    "stale_seq",
-                    f"The match is at seq {match.seq}, not {expected_seq}: reload it and try again.",
-                    seq=match.seq,
-                )
+        if expected_seq is not None:
+            twin = check_current(match, seat, expected_seq, move=move_json)
+            if twin is not None:
+                return MoveResult(twin, replayed=True)
         if match.status == Match.Status.OPEN:
             raise Conflict("match_not_started", "The match starts when every seat is taken.", seq=match.seq)
         if match.status == Match.Status.FINISHED:

@@ -1,0 +1,82 @@
+"""Write preconditions: is what the player saw still the position they are playing.
+
+There is ONE rule, used by every way a move comes in (the web form, the API, saved force
+lists, email replies): a move or a reply is made for the match as its player last saw it,
+at entry ``seen_seq``. It still counts when nothing that player could see has happened
+since; otherwise it is refused as stale (``stale_seq``) and the player reloads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import Conflict
+from ..models import CLOCK, Match, TurnNotice
+from ..selectors import Viewer, legal_moves_view
+
+
+def check_current(
+    match: Match,
+    seat: int,
+    seen_seq: int,
+    *,
+    move: Mapping[str, Any] | None = None,
+    listed: Sequence[str] | None = None,
+) -> int | None:
+    """None when what ``seat`` saw at entry ``seen_seq`` is still current; the seq of ``move``
+    when it is already recorded (a retry whose answer was lost); else Conflict("stale_seq").
+
+    Current means: nothing but the server's clock notes since; or ``seat`` is still on the
+    same turn, has not moved since, and what it chose from is unchanged: the others' entries
+    since are all sealed moves it may not see (each on their own board, in a phase played at
+    once), or, when the player picked from a ``listed`` set of moves sent to them (an email;
+    pass ``()`` if that list is unknown), the seat's moves now are that list.
+    Reads as of the caller's transaction; ``move_submit`` calls it holding the match lock.
+    """
+    if seen_seq == match.seq:
+        return None
+    if seen_seq < match.seq:
+        later = list(
+            match.log.filter(seq__gt=seen_seq)
+            .exclude(kind=CLOCK)
+            .order_by("seq")
+            .values_list("seq", "seat", "move_audience")
+        )
+        if not later:
+            return None
+        own = next((seq for seq, by, _ in later if by == seat), None)
+        # The others' sealed moves, before the seat's own entry if it has one since.
+        sealed = all(
+            by is not None and by != seat and aud is not None and seat not in aud
+            for seq, by, aud in later
+            if own is None or seq < own
+        )
+        if own is not None:
+            if move is not None and sealed and _move_at(match, own) == move:
+                return own
+        elif _same_turn(match, seat, seen_seq) and (
+            sealed if listed is None else bool(listed) and list(listed) == _listed_now(match, seat)
+        ):
+            return None
+    raise Conflict(
+        "stale_seq",
+        f"The match is at seq {match.seq}, not {seen_seq}: reload it and try again.",
+        seq=match.seq,
+    )
+
+
+def _same_turn(match: Match, seat: int, since: int) -> bool:
+    """``seat`` is on turn and was not brought on turn anew by a notice since entry ``since``."""
+    if seat not in match.active_seats:
+        return False
+    notices = TurnNotice.objects.filter(match=match, seq__gt=since).values_list("before", "after")
+    return not any(seat in after and seat not in before for before, after in notices)
+
+
+def _move_at(match: Match, seq: int) -> Any:
+    return match.log.filter(seq=seq).values_list("move", flat=True).first()
+
+
+def _listed_now(match: Match, seat: int) -> list[str]:
+    return legal_moves_view(match, Viewer.for_seat(match, seat))["notation"]
