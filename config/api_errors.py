@@ -83,6 +83,14 @@ def json_404(request, exception=None):
     return page_not_found(request, exception)
 
 
+def json_403(request, exception=None):
+    if request.path.startswith("/api/"):
+        return JsonResponse({"code": "forbidden", "message": "You may not do this."}, status=403)
+    from django.views.defaults import permission_denied
+
+    return permission_denied(request, exception)
+
+
 def json_400(request, exception=None):
     """A request Django refused before any view (a host name not allowed, too many fields)."""
     if request.path.startswith("/api/"):

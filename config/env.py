@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import secrets
+import time
+from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlparse
 
 from django.core.exceptions import ImproperlyConfigured
@@ -84,3 +87,31 @@ def email_settings(url: str, default_dir: str) -> dict[str, object]:
             raise ImproperlyConfigured("EMAIL_URL=anymail://<esp> needs a provider, e.g. anymail://mailgun")
         return {"EMAIL_BACKEND": f"anymail.backends.{esp}.EmailBackend"}
     raise ImproperlyConfigured(f"EMAIL_URL scheme {scheme!r} is not supported")
+
+
+def embedded_secret_key(debug: bool, path: Path) -> str:
+    """DJANGO_SECRET_KEY; without it, the embedded default's own random key in ``path``
+    (made once, readable by its owner only); in production, an error naming the setting."""
+    key = (os.environ.get("DJANGO_SECRET_KEY") or "").strip()
+    if key:
+        return key
+    if not debug:
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY is not set: production needs a long random key of its own, e.g. "
+            "`python -c 'import secrets; print(secrets.token_urlsafe(50))'` "
+            "(`make run` sets DJANGO_DEBUG=1 and keeps a generated key in var/ instead)."
+        )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:  # O_EXCL: of several processes starting at once, one writes and the others read it
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    else:
+        with os.fdopen(fd, "w") as fh:
+            fh.write(secrets.token_urlsafe(50) + "\n")
+    for _ in range(50):  # a process that lost the race may read before the winner wrote
+        key = path.read_text().strip()
+        if key:
+            return key
+        time.sleep(0.02)
+    raise ImproperlyConfigured(f"{path} is empty: delete it and start again to make a new key")

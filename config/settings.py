@@ -14,17 +14,17 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from .env import email_settings, env_bool, env_int, env_list, env_str
+from .env import email_settings, embedded_secret_key, env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("STARPOST_VAR_DIR", str(BASE_DIR / "var")))
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
-SECRET_KEY = env_str("DJANGO_SECRET_KEY") or ""
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG=0")
-    SECRET_KEY = "insecure-embedded-default-key-do-not-use-in-production"
+# Off unless asked for: `make run` asks (DJANGO_DEBUG=1); a deployment that forgets it is safe.
+DEBUG = env_bool("DJANGO_DEBUG", False)
+# Production must bring its own key. The embedded default (DEBUG on) makes a random one once
+# and keeps it in var/, so no key anyone could know ever signs anything.
+SECRET_KEY = embedded_secret_key(DEBUG, VAR_DIR / "secret_key")
+SECRET_KEY_FALLBACKS = env_list("DJANGO_SECRET_KEY_FALLBACKS", [])
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
@@ -130,6 +130,14 @@ STORAGES = {
 
 SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# Transport security: these depend on TLS being terminated in front of the site (README,
+# "Security"), so they are off until the operator says it is.
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", False)
+SECURE_HSTS_SECONDS = env_int("DJANGO_SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", False)
+if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", False):  # only behind a proxy that sets it
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # -- API ---------------------------------------------------------------------------------
 REST_FRAMEWORK = {
@@ -150,6 +158,9 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # How complete the schema is says nothing about a deployment's safety: `check --deploy`
+    # is kept for that, and the schema has its own endpoint to look at.
+    "ENABLE_DJANGO_DEPLOY_CHECK": False,
 }
 
 # -- Celery ------------------------------------------------------------------------------

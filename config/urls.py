@@ -9,6 +9,7 @@ from accounts import views as accounts_views
 from notifications.urls import root_urlpatterns as notifications_root
 
 handler400 = "config.api_errors.json_400"
+handler403 = "config.api_errors.json_403"
 handler404 = "config.api_errors.json_404"
 handler500 = "config.api_errors.json_500"
 

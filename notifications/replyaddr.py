@@ -1,7 +1,7 @@
 """Signed reply addresses: ``move+<token>@<STARPOST_REPLY_DOMAIN>``, bound to match, seat, seq and player.
 
 The token is ``<match>-<seat>-<seq>-<user>-<mac>``: the four numbers in base 36 and an
-HMAC-SHA256 (key derived from SECRET_KEY with its own salt) cut to 80 bits, in base 32.
+HMAC-SHA256 (with the reply addresses' own key, accounts.keys) cut to 80 bits, in base 32.
 Everything is lowercase and made of letters, digits and "-", so a mail system that folds
 the case of the local part, or a client that retypes it, keeps the address valid; with
 ids below 36^8 the local part stays well under the 64 characters RFC 5321 allows.
@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.utils.crypto import constant_time_compare, salted_hmac
+
+from accounts.keys import purpose_key, purpose_keys
 
 SALT = "starpost.replyaddr"
 LOCAL = "move"
@@ -60,7 +62,7 @@ def _mac(body: str, secret: str) -> str:
 
 def token_for(match_id: int, seat: int, seq: int, user_id: int) -> str:
     body = "-".join(_b36(n) for n in (match_id, seat, seq, user_id))
-    return f"{body}-{_mac(body, settings.SECRET_KEY)}"
+    return f"{body}-{_mac(body, purpose_key(SALT))}"
 
 
 def reply_address(match_id: int, seat: int, seq: int, user_id: int) -> str | None:
@@ -91,7 +93,6 @@ def read(address: str) -> ReplyToken | None:
     if m is None:
         return None
     body = parts[0][: -(MAC_CHARS + 1)]
-    secrets = [settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", [])]
-    if not any(constant_time_compare(m["mac"], _mac(body, s)) for s in secrets):
+    if not any(constant_time_compare(m["mac"], _mac(body, key)) for key in purpose_keys(SALT)):
         return None
     return ReplyToken(*(int(m[k], 36) for k in ("match", "seat", "seq", "user")))

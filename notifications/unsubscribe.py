@@ -6,17 +6,19 @@ from django.conf import settings
 from django.core import signing
 from django.urls import reverse
 
+from accounts.keys import signer
+
 SALT = "starpost.unsubscribe"
 
 
 def token_for(user_id: int, channel: str = "email") -> str:
-    return signing.dumps({"u": user_id, "c": channel}, salt=SALT, compress=True)
+    return signer(SALT).sign_object({"u": user_id, "c": channel}, compress=True)
 
 
 def read_token(token: str) -> tuple[int, str] | None:
     """(user id, channel) from a token, or None if it is not one we signed."""
     try:
-        data = signing.loads(token, salt=SALT)
+        data = signer(SALT).unsign_object(token)
     except signing.BadSignature:
         return None
     if (
