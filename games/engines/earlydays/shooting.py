@@ -179,11 +179,18 @@ def _attack(
     state: State, u: Unit, w: Weapon, t: Unit, o: FireOrder, dice: Dice
 ) -> tuple[list[Hit], dict[str, Any]]:
     groups, hits = [], []
+    lucky_rolled = False
     for n, vader in _dice_groups(u, w, t):
         if n <= 0:
             continue
         th = to_hit(state, u, w, t, o.mode, vader)
-        count = 1 if th.lucky else n  # [SEED] reduced to one die that hits on a six
+        if th.lucky:
+            # [SEED] "the unit gets reduced to one dice": Vader and his wingmen are one
+            # unit, so all of its dice past six (at extreme range, all) make one lucky die
+            if lucky_rolled:
+                continue
+            lucky_rolled = True
+        count = 1 if th.lucky else n
         rolls = [dice.d6(f"{o.unit} {w.name} at {o.target}") for _ in range(count)]
         scored = sum(1 for r in rolls if r >= th.needed)
         groups.append({**th.to_json(), "vader": vader, "rolls": rolls, "hits": scored})

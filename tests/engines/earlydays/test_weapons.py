@@ -11,11 +11,13 @@ from .helpers import (
     IMPERIAL,
     REBEL,
     ahead,
+    dice,
     event,
     game_moves,
     has,
     kinds,
     needed,
+    offset,
     ok,
     parts,
     refused,
@@ -212,6 +214,35 @@ def test_vader_rolls_his_own_die_with_gunnery_5():
     groups = event(step, "fire_resolved").data["groups"]
     assert [(len(g["rolls"]), g["vader"]) for g in groups] == [(3, False), (1, True)]
     assert groups[1]["parts"]["gunnery"] == 2 and groups[0]["parts"]["gunnery"] == 3
+
+
+def test_at_extreme_range_the_unit_with_vader_rolls_one_die_hitting_on_6_only_seed():
+    """[SEED] "10+ Extreme 1 dice with 6+ to hit only": the flight is one unit, so Vader
+    and his wingmen together roll one die, not one each."""
+    vader = unit("I1a", "vader_squadron", "2010", "W", options=("vader",), vader=True)
+    state = shooting(unit("R1a", "x_wing", ahead("2010", "W", 10), "E"), vader, fire_done=(True, False))
+    for is_vader in (False, True):
+        th = needed(state, "I1a", "tie_lasers", "R1a", vader=is_vader)
+        assert (th.lucky, th.needed) == (True, 6)
+    for seq in range(1, 30):  # whatever the dice
+        step = ok(state, IMPERIAL, "fire I1a tie_lasers R1a rapid", dice(seq))
+        data = event(step, "fire_resolved").data
+        rolls = [r for g in data["groups"] for r in g["rolls"]]
+        assert len(rolls) == 1 and data["hits"] == (1 if rolls[0] == 6 else 0)
+
+
+def test_past_six_the_unit_gets_reduced_to_one_dice_vader_keeping_his_own_seed():
+    """[SEED] "if it exceeds a roll of six the unit gets reduced to one dice": the wingmen's
+    dice past six make one lucky die; Vader, who still needs six or less, rolls his."""
+    vader = unit("I1a", "vader_squadron", "2010", "W", options=("vader",), vader=True)
+    target = unit("R1a", "x_wing", offset(ahead("2010", "W", 7), 0, -1), "E")
+    state = shooting(target, vader, fire_done=(True, False))
+    wingmen = needed(state, "I1a", "tie_lasers", "R1a")
+    himself = needed(state, "I1a", "tie_lasers", "R1a", vader=True)
+    assert wingmen.lucky and not himself.lucky
+    step = ok(state, IMPERIAL, "fire I1a tie_lasers R1a rapid")
+    groups = event(step, "fire_resolved").data["groups"]
+    assert [(len(g["rolls"]), g["vader"], g["lucky"]) for g in groups] == [(1, False, True), (1, True, False)]
 
 
 def test_vaders_wingmen_must_be_killed_before_vader_sw_47():
