@@ -15,7 +15,7 @@ from ..base import Event
 from ..dice import Dice
 from .data import DATA, FALCON, FIGHTER, RULES, SHIP, STATION
 from .state import ACTIVE, DESTROYED, Effect, Pending, State, Unit, with_unit
-from .units import lasting, panicked, scrambled_penalty, weapons_of, working_weapons
+from .units import is_disabled, lasting, panicked, scrambled_penalty, weapons_of, working_weapons
 
 ION = RULES["ion"]
 Events = list[Event]
@@ -187,7 +187,9 @@ def _ion(state: State, arg: str, dice: Dice) -> tuple[State, Events]:
         t = replace(t, shield=max(0, t.shield - RULES["shooting"]["ion_shield_factor"] * h.damage))
         return with_unit(state, t), [Event("ion_shields", {"unit": t.id, "shield": t.shield})]
     roll = dice.d6(f"{t.id}: ion table (SW-42)")
-    disabled = any(e.kind == "disabled" for e in t.effects)
+    # [SEED] +1 for disabled ships, which includes those that only count as disabled
+    # (every weapon and all movement neutralized)
+    disabled = is_disabled(t)
     total = min(
         ION["max_result"], roll + before // ION["hits_per_bonus"] + (ION["disabled_bonus"] if disabled else 0)
     )

@@ -19,7 +19,8 @@ class EarlyDays(Engine):
 
     key = "early-days"
     title = "The early days (Star Wars fighter hex game)"
-    # 4: a unit's dice past six (Vader's flight at extreme range) make one lucky die
+    # 4: a unit's dice past six (Vader's flight at extreme range) make one lucky die;
+    # ships that count as disabled get the +1 on the ion table
     version = "4"
     min_seats = 2
     max_seats = 2

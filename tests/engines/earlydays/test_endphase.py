@@ -157,6 +157,32 @@ def test_a_ship_with_all_weapons_and_movement_neutralized_counts_as_disabled_see
     assert is_disabled(replace(CORVETTE, effects=(*gone, Effect("engine", 1), Effect("engine", 1))))
 
 
+def test_ships_that_count_as_disabled_get_plus_1_on_the_ion_table_seed():
+    """[SEED] "Ships with all weapons and movement neutralized count as disabled ...
+    Disabled ships get a +1 to all rolls on the Ion table": no result 6 needed."""
+    gone = (
+        Effect("weapon", 1, weapon="laser_turret_1"),
+        Effect("weapon", 1, weapon="laser_turret_2"),
+        Effect("engine", 1),
+        Effect("engine", 1),
+    )
+    neutralized = replace(CORVETTE, shield=0, effects=gone)
+    assert is_disabled(neutralized) and not any(e.kind == "disabled" for e in gone)
+    for roll in (1, 3):
+        _, _, events = find(
+            position(XW, neutralized, turn=1),
+            [ion()],
+            lambda s, k, e, r=roll: data(e, "ion_result")["roll"] == r,
+        )
+        assert data(events, "ion_result")["total"] == roll + 1
+    _, _, events = find(
+        position(XW, replace(neutralized, effects=gone[1:]), turn=1),
+        [ion()],
+        lambda s, k, e: data(e, "ion_result")["roll"] == 3,
+    )
+    assert data(events, "ion_result")["total"] == 3  # one weapon left: not disabled, no +1
+
+
 def test_an_ion_hit_on_a_fighter_kills_it_seed():
     from games.engines.earlydays.data import DATA
     from games.engines.earlydays.shooting import _hit
