@@ -24,18 +24,11 @@ from typing import Any
 
 from django.conf import settings
 
+from . import catalog
 from .engines import get as get_engine
 from .engines.base import Engine
 
 HOUSE_RULES = Path(settings.BASE_DIR) / "docs" / "HOUSE-RULES.md"
-GAPS_PREFIX = {
-    "space-dogfight": "SD",
-    "star-fighters": "SF",
-    "early-days": "SW",
-    "battleship-galaxies": "BG",
-}
-"""The ID prefix of each game in GAPS.md and docs/HOUSE-RULES.md."""
-
 _ID = re.compile(r"\b(?:AS-[A-Z]{2}-\d+|[A-Z]{2}-H\d+|[A-Z]{2}-\d{2,})\b")
 _HOUSE_RULE_ID = re.compile(r"\b[A-Z]{2}-H\d+\b")
 _BOUND = re.compile(r"\b(?:option|house) bound\b|\bnot a rule\b", re.I)
@@ -245,10 +238,16 @@ def notation_of(engine: Engine) -> tuple[str, str]:
     return reference.strip(), getattr(module, "HELP", "")
 
 
+def rules_prefix(key: str) -> str:
+    """The game's ID prefix in GAPS.md and docs/HOUSE-RULES.md ("SD"), from its UI hints."""
+    found = catalog.entry(key)
+    return found.hints.rules_prefix if found else ""
+
+
 def house_rules(key: str, path: Path = HOUSE_RULES) -> list[dict[str, str]]:
     """The rows of docs/HOUSE-RULES.md's table for one game (by ID prefix)."""
-    prefix = GAPS_PREFIX.get(key)
-    if prefix is None or not path.exists():
+    prefix = rules_prefix(key)
+    if not prefix or not path.exists():
         return []
     rows = [
         line.strip().strip("|").split("|")
@@ -341,5 +340,5 @@ def game_help(key: str) -> dict[str, Any] | None:
         "house_values": sum(f.house_values for f in files),
         "house_by_id": house_by_id(files),
         "house_rules": house_rules(engine.key),
-        "prefix": GAPS_PREFIX.get(engine.key, ""),
+        "prefix": rules_prefix(engine.key),
     }

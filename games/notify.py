@@ -25,10 +25,10 @@ from notifications.replyaddr import reply_address
 from notifications.services import Message, outbox_add
 from notifications.webhooks import webhook_messages
 
-from . import render
 from .models import Match, Seat, TurnNotice
 from .rows import insert_row, seats_with_players
 from .selectors import Viewer, engine_of, legal_moves_view, match_view, recent_log
+from .ui import boards as render
 
 log = logging.getLogger(__name__)
 

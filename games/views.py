@@ -19,13 +19,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.errors import DomainError
 
+from . import catalog, selectors, services
 from . import help as guides
-from . import render as boards
-from . import selectors, services
 from .errors import BadRequest
 from .forms import NO_SEQ, MatchNewForm, expected_seq_from, move_from_post, notation_problem
 from .jsonlimits import text_problem
 from .models import Match
+from .ui import boards
 
 LOG_TAIL = 40
 """Log entries shown on the match page until the player asks for all of them."""
@@ -86,13 +86,13 @@ def games_index(request: HttpRequest) -> HttpResponse:
 def game_help(request: HttpRequest, key: str) -> HttpResponse:
     """What the game is, its seats, options and notation, and every value of its data
     files with its source: the rules text, published material, or a house default."""
-    info = guides.game_help(key)
-    if info is None:
+    info, game = guides.game_help(key), catalog.entry(key)
+    if info is None or game is None:
         raise Http404("No such game.")
     context = {
         "game": info,
         "sources": guides.SOURCES,
-        "intro_templates": [f"games/help/{info['key']}.html", "games/help/_intro.html"],
+        "intro_templates": [game.help_template, "games/help/_intro.html"],
     }
     return render(request, "games/help.html", context)
 
@@ -147,12 +147,13 @@ def _live_context(request: HttpRequest, match: Match, *, error: str = "") -> dic
     full_log = request.GET.get("log") == "all"
     log = selectors.log_view(match, viewer) if full_log else selectors.recent_log(match, viewer, LOG_TAIL)
     engine = selectors.engine_of(match)
+    game = catalog.entry(match.game)
     active = data["active_seats"]
     return {
         "m": data,
         "view": data["view"],
         # A game may have its own side panel; the others show their text rendering.
-        "panel_templates": [f"games/panels/{match.game}.html", "games/panels/generic.html"],
+        "panel_templates": [t for t in (game.panel_template, "games/panels/generic.html") if t],
         "legal": selectors.legal_moves_view(match, viewer),
         "log": log,
         "log_hidden": 0 if full_log else max(match.seq - len(log), 0),

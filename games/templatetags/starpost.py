@@ -15,43 +15,17 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from games import render
+from games.catalog import entry
+from games.ui import boards
+from games.ui.common.hints import Hints
 
 register = template.Library()
 
-# Kinds played by clicking the board: they name a target square.
-BOARD_FIELD = "to"
 # A kind with more moves than this, all of flat fields, becomes one form with a select per
 # field (standing orders: 29 combinations) instead of a wall of buttons.
 MANY = 8
-
-KIND_TITLES = {
-    "defend": "Answer the attack",
-    "discard": "Discard a counter",
-    "draw": "Draw",
-    "repeat": "Repeat the combat",
-    "end": "Finish",
-    "orders": "Standing orders",
-}
-KIND_ORDER = ("defend", "discard", "draw", "repeat", "end")
-SINGLE_LABELS = {
-    "draw": "Draw a counter",
-    "repeat": "Repeat the combat",
-    "end": "End your turn",
-}
-# Friendlier words for the standing-orders fields of Space Dogfight (AS-SD-3); unknown
-# fields of other games fall back to their names.
-FIELD_LABELS = {
-    "def_counter": "On a potential hit, use a DEF counter",
-    "def2_min_pts": "Keep DEF+2 for ships worth at least (PTS)",
-    "ask": "Ask me each time instead (the match waits for my answer)",
-}
-VALUE_LABELS = {
-    ("def_counter", "best"): "the best one I hold",
-    ("def_counter", "lowest"): "the weakest one I hold",
-    ("def_counter", "never"): "never",
-    ("def2_min_pts", 0): "any ship",
-}
+# Kinds played by clicking the board name a target square (the page script's data-square).
+BOARD_FIELD = "to"
 
 
 @register.filter
@@ -63,7 +37,7 @@ def tojson(value: Any) -> str:
 @register.simple_tag
 def board_svg(game: str, view: dict[str, Any] | None, selected: str | None = None) -> str:
     # The renderer escapes every value it draws from the view.
-    return mark_safe(render.svg_board(game, view, selected=selected)) if view else ""  # noqa: S308
+    return mark_safe(boards.svg_board(game, view, selected=selected)) if view else ""  # noqa: S308
 
 
 @register.filter
@@ -127,7 +101,7 @@ def time_control_text(tc: dict[str, Any] | None, short: bool = False) -> str:
 
 @register.simple_tag
 def board_text(game: str, view: dict[str, Any] | None) -> str:
-    return render.text_board(game, view) if view else ""
+    return boards.text_board(game, view) if view else ""
 
 
 @register.filter
@@ -145,11 +119,9 @@ def _flat(move: dict[str, Any]) -> bool:
     return all(not isinstance(v, dict | list) for k, v in move.items() if k != "kind")
 
 
-def _value_label(field: str, value: Any) -> str:
-    return VALUE_LABELS.get((field, value), str(value))
-
-
-def _composite(kind: str, moves: list[dict[str, Any]], current: dict[str, Any] | None) -> dict[str, Any]:
+def _composite(
+    hints: Hints, kind: str, moves: list[dict[str, Any]], current: dict[str, Any] | None
+) -> dict[str, Any]:
     """One form for a kind with many flat moves: a select (or checkbox) per field."""
     fields = []
     names = [k for k in moves[0] if k != "kind"]
@@ -162,39 +134,16 @@ def _composite(kind: str, moves: list[dict[str, Any]], current: dict[str, Any] |
         fields.append(
             {
                 "name": name,
-                "label": FIELD_LABELS.get(name, name.replace("_", " ").capitalize()),
+                "label": hints.field_labels.get(name, name.replace("_", " ").capitalize()),
                 "boolean": set(values) <= {True, False},
-                "choices": [(tojson(v).strip('"'), _value_label(name, v), v == chosen) for v in values],
+                "choices": [
+                    (tojson(v).strip('"'), hints.value_labels.get((name, v), str(v)), v == chosen)
+                    for v in values
+                ],
                 "checked": chosen is True,
             }
         )
-    return {"kind": kind, "title": KIND_TITLES.get(kind, kind.capitalize()), "fields": fields}
-
-
-def _counts(value: Any) -> dict[str, int] | None:
-    """A fleet's {"A": 4, ...}; Move.to_json gives nested objects as [key, value] pairs."""
-    if isinstance(value, dict):
-        return value
-    if isinstance(value, list) and all(isinstance(p, list | tuple) and len(p) == 2 for p in value):
-        return dict(value)
-    return None
-
-
-def _fleet_builder(moves: list[dict[str, Any]], view: dict[str, Any]) -> dict[str, Any]:
-    """Counts per ship type with their stats; the page script keeps the running total."""
-    types = view.get("ship_types") or {}
-    rows = [
-        {
-            "type": key,
-            "pts": t.get("pts", 0),
-            "mov": t.get("mov"),
-            "att": t.get("att"),
-            "def": t.get("def"),
-            "max": max((_counts(m["ships"]) or {}).get(key, 0) for m in moves),
-        }
-        for key, t in types.items()
-    ]
-    return {"types": rows, "limit": view.get("points_limit")}
+    return {"kind": kind, "title": hints.kind(kind).title, "fields": fields}
 
 
 def _place_types(moves: list[dict[str, Any]], view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -205,41 +154,49 @@ def _place_types(moves: list[dict[str, Any]], view: dict[str, Any]) -> list[dict
 
 
 @register.simple_tag
-def move_panel(legal: dict[str, Any], view: dict[str, Any] | None) -> dict[str, Any]:
-    """Split the legal moves into: board moves (click a ship, then a square), the fleet
-    builder, composite forms (many flat moves of one kind) and plain buttons by kind."""
+def move_panel(game: str, legal: dict[str, Any], view: dict[str, Any] | None) -> dict[str, Any]:
+    """Split the legal moves into: board moves (click a ship, then a square), builders,
+    composite forms (many flat moves of one kind) and plain buttons by kind."""
     view = view or {}
+    found = entry(game)
+    hints = found.hints if found else Hints()
     by_kind: dict[str, list[tuple[dict[str, Any], str]]] = {}
     for move, text in zip(legal.get("moves", []), legal.get("notation", []), strict=False):
         by_kind.setdefault(move["kind"], []).append((move, text))
-    board, buttons, composites, fleet = [], [], [], None
+    board, buttons, composites, builders = [], [], [], []
+    board_moves = []
     for kind, items in by_kind.items():
         moves = [m for m, _ in items]
-        if all(BOARD_FIELD in m for m in moves):
+        hint = hints.kind(kind)
+        if hint.on_board and all(BOARD_FIELD in m for m in moves):
             board.extend({"json": tojson(m), "text": t} for m, t in items)
-        elif kind == "fleet" and all(_counts(m.get("ships")) is not None for m in moves):
-            fleet = _fleet_builder(moves, view)
+            board_moves.extend(moves)
+        elif hint.builder is not None and found is not None:
+            builders.append(
+                {
+                    "template": found.template(hint.builder.template),
+                    "builder": hint.builder.context(moves, view),
+                }
+            )
         elif len(moves) > MANY and all(_flat(m) for m in moves):
-            current = ((view.get("you") or {}).get(kind)) if kind == "orders" else None
-            composites.append(_composite(kind, moves, current))
+            current = ((view.get("you") or {}).get(kind)) if hint.standing else None
+            composites.append(_composite(hints, kind, moves, current))
         else:
-            single = len(items) == 1 and kind in SINGLE_LABELS
+            single = len(items) == 1 and bool(hint.label)
             buttons.append(
                 {
                     "kind": kind,
-                    "title": KIND_TITLES.get(kind, kind.capitalize()),
-                    "items": [
-                        {"json": tojson(m), "text": SINGLE_LABELS[kind] if single else t} for m, t in items
-                    ],
+                    "title": hint.title,
+                    "quiet": hint.quiet,
+                    "items": [{"json": tojson(m), "text": hint.label if single else t} for m, t in items],
                 }
             )
-    rank = {k: i for i, k in enumerate(KIND_ORDER)}
-    buttons.sort(key=lambda g: rank.get(g["kind"], len(rank)))
+    buttons.sort(key=lambda g: hints.rank(g["kind"]))
     return {
         "board": board,
-        "place_types": _place_types(legal.get("moves", []), view),
-        "board_moves": [m for m in legal.get("moves", []) if BOARD_FIELD in m],
-        "fleet": fleet,
+        "place_types": _place_types(board_moves, view),
+        "board_moves": board_moves,
+        "builders": builders,
         "composites": composites,
         "buttons": buttons,
         "any": bool(legal.get("moves")),

@@ -73,7 +73,7 @@ def test_the_help_page_lists_the_notation_the_engine_reads(client, engine):
 @pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.key)
 def test_the_help_page_shows_the_games_rows_of_the_house_rules_list_and_no_others(client, engine):
     body = help_page(client, engine.key)
-    prefix = guides.GAPS_PREFIX[engine.key]
+    prefix = guides.rules_prefix(engine.key)
     ids = re.findall(r"^\| ([A-Z]{2}-H\d+) \|", HOUSE_RULES.read_text("utf-8"), re.M)
     mine = [i for i in ids if i.startswith(f"{prefix}-")]
     for rule_id in ids:

@@ -241,8 +241,9 @@ def test_a_unit_chosen_on_the_hex_map_shows_its_arcs(alice, bob):
 
     from django.test import Client
 
-    from games import render, services
+    from games import services
     from games.engines import get
+    from games.ui import boards as render
     from tests.engines.contract import run, start
 
     engine = get("early-days")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from xml.etree import ElementTree
 
-from games.render import dogfight
+from games.ui.dogfight import render as dogfight
 
 SHIP_TYPES = {
     "A": {"type": "A", "count": 4, "pts": 10, "mov": 3, "att": 3, "def": 1},

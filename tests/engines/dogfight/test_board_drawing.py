@@ -1,4 +1,4 @@
-"""The board drawings (games/render/dogfight.py) from real views of played Space Dogfight
+"""The board drawings (games/ui/dogfight/render.py) from real views of played Space Dogfight
 positions: an SVG for the page, text and an HTML table for emails, for each seat."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import re
 from xml.etree import ElementTree
 
 from games.engines.dice import Dice
-from games.render import dogfight as draw
+from games.ui.dogfight import render as draw
 
 from .helpers import BLUE, RED, E, act
 

@@ -1,12 +1,12 @@
-"""The drawings of games/render/earlydays.py: from the view dict only, text escaped, and
+"""The drawings of games/ui/earlydays/render.py: from the view dict only, text escaped, and
 nothing a viewer may not see."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from games.render import earlydays as draw
-from games.render import html_board, svg_board, text_board
+from games.ui.boards import html_board, svg_board, text_board
+from games.ui.earlydays import render as draw
 
 from .helpers import IMPERIAL, REBEL, E, dice, ok, position, unit
 

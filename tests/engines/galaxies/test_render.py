@@ -1,4 +1,4 @@
-"""The drawings (games/render/galaxies.py): SVG board, plain text and HTML for emails, all
+"""The drawings (games/ui/galaxies/render.py): SVG board, plain text and HTML for emails, all
 from the view dict alone, so a seat's drawing shows only what that seat may see."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import copy
 import xml.etree.ElementTree as ET
 
 from games.engines.galaxies.data import DATA
-from games.render import galaxies as R
-from games.render import html_board, svg_board, text_board
+from games.ui.boards import html_board, svg_board, text_board
+from games.ui.galaxies import render as R
 
 from .helpers import ISN, WRETCH, E, hidden, position, ship, tac
 

@@ -1,4 +1,4 @@
-"""The drawings (games/render/starfighters.py): SVG board and ship boards, plain text and
+"""The drawings (games/ui/starfighters/render.py): SVG board and ship boards, plain text and
 HTML for emails, drawn from the view dict only."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from games.engines.starfighters.damage import outcome
 from games.engines.starfighters.state import ROLL
-from games.render import starfighters as render
+from games.ui.starfighters import render
 
 from .helpers import E, dice, ok, position, ship, torpedo
 

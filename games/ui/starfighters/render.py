@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .grid import attrs, esc
+from ..common.grid import attrs, esc
 
 SEAT_COLOURS = ("#f5a524", "#a78bfa", "#34d399", "#22d3ee")
 DIE_COLOURS = {"red": "#e5484d", "blue": "#3b82f6", "yellow": "#facc15"}

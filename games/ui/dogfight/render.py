@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .grid import Layout, attrs, esc, html_grid, svg_labels, svg_squares, text_grid
+from ..common.grid import Layout, attrs, esc, html_grid, svg_labels, svg_squares, text_grid
 
 COLOURS = {"blue": "#3b82f6", "red": "#e5484d"}
 ZONE_TINTS = {"blue": "#1d3566", "red": "#5a2230"}

@@ -1,4 +1,4 @@
-"""The ship cards in play drawn under the Battleship Galaxies board (games/render/galaxies.py),
+"""The ship cards in play drawn under the Battleship Galaxies board (render.py),
 and the shield and hull pegs both drawings share. Only the view dict is read."""
 
 from __future__ import annotations

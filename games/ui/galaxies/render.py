@@ -13,7 +13,7 @@ import math
 from html import escape
 from typing import Any
 
-from .galaxies_cards import pegs, svg_cards
+from .cards import pegs, svg_cards
 
 FACTION_FILL = {"isn": "#3b82f6", "wretch": "#d94848"}
 ZONE_TINT = {"isn": "#1b2f5c", "wretch": "#4f1f2a"}

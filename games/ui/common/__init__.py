@@ -1,0 +1,1 @@
+"""Drawing and panel helpers shared by the games' UI packages."""

@@ -1,0 +1,1 @@
+"""Space Dogfight on the web and in emails: its drawings, move-panel hints and templates."""

@@ -1,0 +1,1 @@
+"""The early days on the web and in emails: its drawings, move-panel hints and templates."""

@@ -1,0 +1,1 @@
+"""Battleship Galaxies on the web and in emails: its drawings, move-panel hints and templates."""
