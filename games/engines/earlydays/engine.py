@@ -20,8 +20,9 @@ class EarlyDays(Engine):
     key = "early-days"
     title = "The early days (Star Wars fighter hex game)"
     # 4: a unit's dice past six (Vader's flight at extreme range) make one lucky die;
-    # ships that count as disabled get the +1 on the ion table
-    version = "4"
+    # ships that count as disabled get the +1 on the ion table; 5: Steal Starship ends with
+    # the capture and goes on while it can be made, the transport not one of the raiders
+    version = "5"
     min_seats = 2
     max_seats = 2
     seat_names = ("Rebels", "Imperials")

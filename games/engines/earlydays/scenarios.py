@@ -268,20 +268,35 @@ def _clash(state: State, final: bool) -> tuple[int | None, str] | None:
 
 
 def _steal(state: State, final: bool) -> tuple[int | None, str] | None:
+    """SW-64 clause by clause. The Rebels' primary objective, the capture, wins at once;
+    the Imperials win by destroying the transport and half the raiders (in points, the
+    transport not among them). The game goes on while the capture can still be made,
+    even with no TIE left, and, once it cannot, while the Imperials can still drive the
+    raiders off; then it ends (SW-H3: a draw). The secondary objectives are reported."""
+    if state.captured:
+        return REBEL, "starship_captured"
     sc = DATA.scenarios["steal_starship"]
     transport = next((u for u in state.side(REBEL) if u.role == TRANSPORT), None)
+    raiders = [u for u in state.side(REBEL) if u is not transport]
+    raiders_lost = sum((lost_value(u) for u in raiders), Fraction(0))
+    raiders_value = sum(u.value + u.hero_value for u in raiders)
     gone = transport is None or transport.status == DESTROYED
-    if (
-        not state.captured
-        and gone
-        and _pct(lost(state, REBEL), value(state, REBEL), sc.get("imperial_destroy"))
-    ):
+    if gone and _pct(raiders_lost, raiders_value, sc.get("imperial_destroy")):
         return IMPERIAL, "raiders_driven_off"
-    if not final:
-        return None
+    at_limit = state.turn >= state.turn_limit
     prize = next((u for u in state.units if u.role == PRIZE), None)
-    if state.captured and prize is not None and prize.status != DESTROYED:
-        return REBEL, "starship_captured"
+    capturable = (
+        transport is not None
+        and transport.status == ACTIVE
+        and prize is not None
+        and prize.status == ACTIVE
+        and prize.seat == IMPERIAL
+    )
+    if capturable and not at_limit:
+        return None
+    withdrawn = transport is not None and transport.status == WITHDRAWN  # it cannot be destroyed now
+    if not final and not withdrawn:
+        return None
     return at_turn_limit(sc)
 
 

@@ -225,7 +225,6 @@ def test_steal_the_transport_docked_with_the_corvette_through_an_end_phase_captu
     prize = state.unit("I6")
     assert state.captured and (prize.seat, prize.inactive) == (REBEL, False)
     assert any(e.kind == "starship_captured" for e in evs)
-    assert state.turn == 2  # the corvette is active from the next turn
 
 
 def test_steal_imperials_win_destroying_the_transport_and_half_the_raiders_sw_64():
@@ -235,11 +234,71 @@ def test_steal_imperials_win_destroying_the_transport_and_half_the_raiders_sw_64
     assert (got.winners, got.reason) == ((IMPERIAL,), "raiders_driven_off")
 
 
-def test_steal_rebels_win_if_they_hold_the_captured_corvette_at_the_end_sw_64():
-    state = _steal(turn=12, captured=True)
+def test_steal_capturing_the_patrol_ship_the_primary_objective_wins_at_once_seed():
+    """[SEED] "Rebel Primary Objective: Capture the Patrol Ship": the game ends with it, in
+    any turn, whatever the TIEs still on the map."""
+    state = _steal(turn=3, captured=True)
     prize = replace(PRIZE_SHIP, seat=REBEL, inactive=False)
     got = scenarios.check(replace(state, units=tuple(prize if u.id == "I6" else u for u in state.units)))
     assert (got.winners, got.reason) == ((REBEL,), "starship_captured")
+    assert got.details["objectives"]["starship_captured"]
+
+
+def test_steal_the_game_goes_on_while_the_corvette_can_still_be_captured_with_no_tie_left_seed():
+    """Destroying the garrison is only a secondary objective: with the TIEs gone the
+    commandos still have the corvette to capture, and the game goes on until the capture is
+    made or cannot be made (the turn limit, SW-H3)."""
+    state = _steal(turn=3)
+    no_ties = replace(state, units=tuple(dead(u) if u.id == "I1a" else u for u in state.units))
+    assert scenarios.check(no_ties) is None
+    gone = replace(no_ties, units=tuple(away(u, "east") if u.id == "I1a" else u for u in no_ties.units))
+    assert scenarios.check(gone) is None
+    got = scenarios.check(replace(no_ties, turn=12))
+    assert got.draw and got.reason == "no_decision"
+    assert not got.details["objectives"]["starship_captured"]
+
+
+def test_steal_a_game_without_ties_ends_with_the_capture_seed():
+    """Played through: the last TIE flight dies, the commandos dock and capture."""
+    commandos = replace(COMMANDOS, hex="2012", docked="I6")
+    state = _steal(turn=3)
+    units = tuple(commandos if u.id == "R8" else dead(u) if u.id == "I1a" else u for u in state.units)
+    state, _ = sequence.continue_end(replace(state, units=units, step=END, end_queue=()), dice())
+    assert state.outcome is None and state.turn == 4  # no TIE left, the game goes on
+    state, _ = sequence.continue_end(replace(state, step=END, end_queue=("dock",)), dice())
+    assert (state.outcome.winners, state.outcome.reason) == ((REBEL,), "starship_captured")
+
+
+def test_steal_a_transport_that_left_the_map_cannot_capture_a_draw_at_once_sw_07_sw_h3():
+    state = _steal(turn=3)
+    got = scenarios.check(replace(state, units=tuple(away(u) if u.id == "R8" else u for u in state.units)))
+    assert got.draw and got.reason == "no_decision"
+
+
+def test_steal_with_the_transport_destroyed_the_imperials_may_still_drive_the_raiders_off_seed():
+    """The capture can no longer be made, but the Imperial objective can still be met."""
+    ys = flights("R", 2, "y_wing")
+    state = position(*ys, dead(COMMANDOS), YARD, PRIZE_SHIP, *TIES, scenario="steal_starship", turn=3)
+    assert scenarios.check(state) is None
+    no_ties = replace(state, units=tuple(dead(u) if u.id == "I1a" else u for u in state.units))
+    got = scenarios.check(no_ties)  # nothing left to drive them off with
+    assert got.draw and got.reason == "no_decision"
+
+
+def test_steal_the_transport_is_not_one_of_the_raiders_seed():
+    """[SEED] "Destroy at least 50% of the Rebel Raiders and the Transport": the transport
+    (here the declared corvette) counts apart, not towards the raiders' 50%."""
+    ys = flights("R", 2, "y_wing")
+    ship = replace(COMMANDOS, type="corvette_rebel", value=30)
+    base = dict(scenario="steal_starship", turn=3)
+    one_of_two = position(dead(ys[0]), ys[1], dead(ship), YARD, PRIZE_SHIP, *TIES, **base)
+    assert (scenarios.check(one_of_two).winners, scenarios.check(one_of_two).reason) == (
+        (IMPERIAL,),
+        "raiders_driven_off",
+    )
+    three = flights("R", 3, "y_wing")
+    one_of_three = position(dead(three[0]), *three[1:], dead(ship), YARD, PRIZE_SHIP, *TIES, **base)
+    assert scenarios.check(one_of_three) is None  # 10 of 30 raider points, the ship apart
 
 
 def test_steal_no_capture_and_no_drive_off_is_a_draw_at_the_turn_limit_sw_h3():
@@ -340,4 +399,5 @@ def test_steal_the_commandos_dock_by_ending_their_move_beside_the_corvette_sw_64
     state = ok(state, IMPERIAL, "stop I1a E").state
     for seat in sorted(E.active_seats(state)):
         state = hold_all(state, seat).state
-    assert state.captured and state.unit("I6").seat == REBEL and state.turn == 2
+    assert state.captured and state.unit("I6").seat == REBEL
+    assert state.outcome.winners == (REBEL,) and state.turn == 1
