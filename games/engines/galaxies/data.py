@@ -119,7 +119,8 @@ class Mission:
     source: str
     boards: int
     rounds: int
-    at_limit: str  # "points" or the side that wins when the rounds run out
+    at_limit: str  # "ahead": who is ahead when the rounds run out wins (BG-H2)
+    vp_value: int  # fleet points a victory point is worth at the round limit (BG-H2)
     player_fleets: bool
     decks: dict[str, tuple[str, ...]]  # side -> deck key per command
     fleets: dict[str, tuple[dict[str, str], ...]]  # side -> {code: version} per command
@@ -248,6 +249,7 @@ def _load() -> Data:
             boards=m["boards"],
             rounds=m["rounds"],
             at_limit=m["at_limit"],
+            vp_value=m.get("vp_value", 0),
             player_fleets=m["fleets"] == "player",
             decks={s: tuple(m["decks"][s]) for s in SIDES},
             fleets={s: tuple(m.get("fleet", {}).get(s, ())) for s in SIDES},
@@ -297,6 +299,8 @@ def _validate(data: Data) -> Data:
             for deck in m.decks[side]:
                 if deck not in data.decks:
                     raise ValueError(f"missions.toml: {m.key} names the unknown deck {deck}")
+        if m.at_limit != "ahead":
+            raise ValueError(f'missions.toml: {m.key} at_limit must be "ahead" (BG-H2)')
         for kind, _ in m.tiles:
             if kind not in data.tiles:
                 raise ValueError(f"missions.toml: {m.key} names the unknown tile {kind}")

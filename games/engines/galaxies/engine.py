@@ -19,7 +19,7 @@ class Galaxies(Engine):
 
     key = "battleship-galaxies"
     title = "Battleship Galaxies: The Saturn Offensive"
-    version = "2"
+    version = "3"
     min_seats = 2
     max_seats = 3
     seat_names = SEAT_NAMES
@@ -43,8 +43,8 @@ class Galaxies(Engine):
                 "rounds": {
                     "type": "integer",
                     "title": "Round limit",
-                    "description": "Turns per player after which the mission's time-out rule decides "
-                    "(house, extends BG-18); 0 = the mission's own limit.",
+                    "description": "Turns per player after which the side ahead wins: fleet value "
+                    "destroyed and victory points (house rules BG-H1, BG-H2); 0 = the mission's own limit.",
                     "default": 0,
                     "minimum": 0,
                     "maximum": 40,

@@ -140,6 +140,7 @@ class State:
     last_attack: Trigger | None = None
     outcome: Outcome | None = None
     card_ids: tuple[str, ...] = ()  # every tactic card id given so far, sorted: never reused
+    vp: tuple[int, ...] = (0, 0)  # victory points per side, on the mission's track (page 12)
 
     # -- lookups ----------------------------------------------------------------------
     def card(self, code: str) -> Card | None:
@@ -312,4 +313,5 @@ def load(data: Mapping[str, Any]) -> State:
         last_attack=None if last is None else Trigger(**last),
         outcome=_outcome(data.get("outcome")),
         card_ids=tuple(data.get("card_ids", ())),  # absent from version 1 dumps
+        vp=tuple(data.get("vp", (0, 0))),  # absent before version 3
     )

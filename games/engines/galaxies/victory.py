@@ -1,12 +1,15 @@
-"""Victory per mission (BG-18 and the house round limit) and the result leagues read.
+"""Victory per mission (BG-18, the house round limit BG-H1 and who is ahead there, BG-H2)
+and the result leagues read.
 
 ``Outcome.details`` (JSON-ready):
   mission, mission_name: the mission key and name; reason: why it ended;
   rounds: turns completed by every seat; turns: turns played in all;
   winner_side: "isn" | "wretch" | None (a draw);
-  sides: {"isn" | "wretch": {"seats": [...], "points_scored": enemy ship points destroyed,
+  sides: {"isn" | "wretch": {"seats": [...], "points_scored": fleet value destroyed (the
+          point cost of enemy ship cards destroyed, a squadron ship its share of its card),
+          "victory_points": on the mission's track, "score": what the round limit compares,
           "ships_lost": [{"ship", "name", "version", "points"}], "ships_left": [same]}}.
-``Outcome.scores`` gives each seat its side's points_scored.
+``Outcome.scores`` gives each seat its side's score.
 """
 
 from __future__ import annotations
@@ -41,13 +44,28 @@ def _entry(c: Card) -> dict[str, object]:
     }
 
 
+def value_lost(card: Card) -> int:
+    """BG-H2: a card's point cost (BG-05) once destroyed; before that each squadron ship
+    destroyed counts its share of the card, rounded down."""
+    points = DATA.stats(card.code, card.version).points
+    if card.place == DESTROYED:
+        return points
+    return points * len(card.lost) // DATA.ships[card.code].count
+
+
 def points_scored(state: State, side: int) -> int:
-    """House (extends BG-18): the point cost (BG-05) of enemy ship cards destroyed."""
-    return sum(
-        DATA.stats(c.code, c.version).points
-        for c in state.cards
-        if c.place == DESTROYED and state.side(c.owner) != side
-    )
+    """BG-H2: the fleet value ``side`` has destroyed (enemy ship cards, by their share)."""
+    return sum(value_lost(c) for c in state.cards if state.side(c.owner) != side)
+
+
+def victory_points(state: State, side: int) -> int:
+    return state.vp[side] if side < len(state.vp) else 0
+
+
+def score(state: State, side: int) -> int:
+    """BG-H2: what the round limit compares: fleet value destroyed, plus each victory point
+    at the mission's rate."""
+    return points_scored(state, side) + victory_points(state, side) * mission(state).vp_value
 
 
 def details(state: State, reason: str, winner: int | None) -> dict[str, object]:
@@ -57,6 +75,8 @@ def details(state: State, reason: str, winner: int | None) -> dict[str, object]:
         sides[name] = {
             "seats": list(state.seats_of(i)),
             "points_scored": points_scored(state, i),
+            "victory_points": victory_points(state, i),
+            "score": score(state, i),
             "ships_lost": [_entry(c) for c in mine if c.place == DESTROYED],
             "ships_left": [_entry(c) for c in mine if c.place != DESTROYED],
         }
@@ -74,7 +94,7 @@ def details(state: State, reason: str, winner: int | None) -> dict[str, object]:
 
 def game_over(state: State, winner: int | None, reason: str) -> tuple[State, Events]:
     """End the match: ``winner`` is a side (its seats win together) or None for a draw."""
-    scores = {s: points_scored(state, state.side(s)) for s in range(len(state.players))}
+    scores = {s: score(state, state.side(s)) for s in range(len(state.players))}
     winners = () if winner is None else state.seats_of(winner)
     outcome = Outcome(
         winners=winners,
@@ -110,7 +130,7 @@ def check_wipeout(state: State) -> tuple[State, Events]:
 
 def check_end_of_turn(state: State, seat: int) -> tuple[State, Events]:
     """BG-18: at the end of its own turn, from its second turn on, a side with no ship on the
-    battlefield loses; after the last turn of the round limit the mission's rule decides."""
+    battlefield loses; after the last turn of the round limit (BG-H1) the side ahead wins."""
     side = state.side(seat)
     if state.players[seat].turns >= 2 and not on_battlefield(state, side):
         return game_over(state, 1 - side, "no_ships_on_battlefield")
@@ -120,10 +140,8 @@ def check_end_of_turn(state: State, seat: int) -> tuple[State, Events]:
 
 
 def at_limit(state: State) -> tuple[State, Events]:
-    rule = mission(state).at_limit
-    if rule in SIDES:
-        return game_over(state, SIDES.index(rule), "round_limit")
-    mine, theirs = points_scored(state, 0), points_scored(state, 1)
-    if mine == theirs:
+    """BG-H2: the higher score wins (fleet value destroyed and victory points); equal, a draw."""
+    isn, wretch = score(state, 0), score(state, 1)
+    if isn == wretch:
         return game_over(state, None, "round_limit_points")
-    return game_over(state, 0 if mine > theirs else 1, "round_limit_points")
+    return game_over(state, 0 if isn > wretch else 1, "round_limit_points")

@@ -177,7 +177,7 @@ def test_a_reshuffled_deck_gets_new_ids_drawn_in_the_reshuffle():
 
 def test_the_engine_version_marks_the_new_card_ids():
     """Logs recorded before the card ids changed replay under version 1 only."""
-    assert E.version == "2"
+    assert int(E.version) >= 2
 
 
 def test_a_card_passed_to_a_teammate_takes_its_place_in_id_order():

@@ -3,6 +3,8 @@ league or campaign reads (Outcome.details)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from games.engines.galaxies.state import DESTROYED, OVER, Card
 
 from .helpers import ISN, WRETCH, E, activating, has, hidden, ok, position, seek, ship
@@ -44,7 +46,7 @@ def _destroyed(code: str, owner: int, version: str = "standard") -> Card:
 
 
 def test_at_the_round_limit_the_enemy_ship_points_destroyed_decide():
-    """House round limit (extends BG-18): the point cost (BG-05) of enemy cards destroyed."""
+    """BG-H2: the point cost (BG-05) of enemy cards destroyed."""
     cards = [ship("ba", ISN, ("c10", "c11")), ship("sb", WRETCH, ("h2", "h3")), _destroyed("ck", WRETCH)]
     s = position(cards, seat=WRETCH, turns=(10, 9), rounds=10)
     o = ok(s, WRETCH, "end").state.outcome
@@ -57,12 +59,25 @@ def test_equal_points_at_the_round_limit_are_a_draw():
     assert o.draw and o.winners == ()
 
 
-def test_in_mission_1_the_wretch_win_if_the_isn_run_out_of_time():
-    """[SOURCED] page 10: the ISN must destroy all Wretch ships (house: within the round limit)."""
+def test_in_mission_1_the_side_ahead_at_the_round_limit_wins_not_always_the_wretch():
+    """BG-H2 replaces the old time-out rule of mission 1 (the Wretch won whenever time ran out)."""
     cards = [ship("ba", ISN, ("c10", "c11")), ship("sb", WRETCH, ("h2", "h3")), _destroyed("ck", WRETCH)]
     s = position(cards, seat=WRETCH, turns=(10, 9), rounds=10, mission="mission-1")
     o = ok(s, WRETCH, "end").state.outcome
-    assert o.winners == (WRETCH,) and o.reason == "round_limit"
+    assert o.winners == (ISN,) and o.reason == "round_limit_points" and o.scores == {ISN: 6, WRETCH: 0}
+    behind = [ship("ba", ISN, ("c10", "c11")), ship("sb", WRETCH, ("h2", "h3")), _destroyed("rk", ISN)]
+    s = position(behind, seat=WRETCH, turns=(10, 9), rounds=10, mission="mission-1")
+    assert ok(s, WRETCH, "end").state.outcome.winners == (WRETCH,)
+
+
+def test_a_squadron_ship_destroyed_counts_its_share_of_the_card_at_the_round_limit():
+    """BG-H2: fleet value destroyed, a squadron ship a third of its card (rounded down)."""
+    squadron = ship("tg", WRETCH, "h2", "j2", version="seasoned")  # 14 points, 1 of 3 ships lost
+    squadron = replace(squadron, lost=("tg3",))
+    cards = [ship("ba", ISN, ("c10", "c11")), squadron]
+    o = ok(position(cards, seat=WRETCH, turns=(10, 9), rounds=10), WRETCH, "end").state.outcome
+    assert o.winners == (ISN,) and o.scores == {ISN: 14 // 3, WRETCH: 0}
+    assert o.details["sides"]["isn"]["points_scored"] == 4
 
 
 def test_a_team_wins_together():
