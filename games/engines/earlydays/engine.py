@@ -21,8 +21,9 @@ class EarlyDays(Engine):
     title = "The early days (Star Wars fighter hex game)"
     # 4: a unit's dice past six (Vader's flight at extreme range) make one lucky die;
     # ships that count as disabled get the +1 on the ion table; 5: Steal Starship ends with
-    # the capture and goes on while it can be made, the transport not one of the raiders
-    version = "5"
+    # the capture and goes on while it can be made, the transport not one of the raiders;
+    # 6: the Falcon replaces only the defender's civilian transport (the Hostage situation)
+    version = "6"
     min_seats = 2
     max_seats = 2
     seat_names = ("Rebels", "Imperials")

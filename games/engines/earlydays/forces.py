@@ -217,7 +217,7 @@ def problems(sc: Scenario, points: int, seat: int, entries: Sequence[Entry], fin
         out.append(
             Invalid(
                 "falcon_needs_transport",
-                f"The Millennium Falcon only replaces a civilian transport, and the {side_name(seat)} have none in {sc.name} ([SEED]).",
+                f'The Millennium Falcon only replaces a civilian transport of the defender, and the {side_name(seat)} have none in {sc.name} ([SEED] "the defender may elect to replace one of them with the falcon").',
             )
         )
     declared = [e for e in known if e.transport]

@@ -96,10 +96,8 @@ def reveal(state: State) -> tuple[State, list[Event]]:
                 units.append(_ship(new_id(seat), seat, rules.transport, "", (), 0, TRANSPORT))
     if sc.get("convoy_points"):  # [SEED] SW-60: per 20 points, 2 light and 1 heavy freighter
         groups = state.points // sc.get("convoy_points")
-        falcon = next((u for u in units if u.seat == IMPERIAL and u.kind.cls == FALCON), None)
-        light = groups * sc.get("convoy_light") - (1 if falcon else 0)
+        light = groups * sc.get("convoy_light")
         kinds = ["heavy_freighter"] * groups * sc.get("convoy_heavy") + ["light_freighter"] * light
-        units = [replace(u, role=CONVOY) if u is falcon else u for u in units]
         units += [_ship(new_id(IMPERIAL), IMPERIAL, k, "", (), 0, CONVOY) for k in kinds]
     station = sc.get("station")
     if station:  # SW-62 hostages' station, SW-64 shipyard

@@ -132,8 +132,30 @@ def test_the_falcon_only_replaces_a_transport_falcon_needs_transport():
     assert "falcon_needs_transport" in found
 
 
-def test_the_falcon_may_replace_a_convoy_transport_for_the_defender():
-    assert codes("convoy_raid", 100, IMPERIAL, force(("falcon", 1, "falcon_paid"))) == []
+def test_the_defender_may_replace_its_civilian_transport_with_the_falcon_seed():
+    """[SEED] "the defender may elect to replace one of them with the falcon": in the
+    Hostage situation the Rebels hold the station and defend their transport."""
+    assert codes("hostage", 100, REBEL, force(("falcon", 1, "falcon_paid"))) == []
+
+
+def test_the_falcon_is_the_defenders_so_the_raiders_of_steal_starship_may_not_field_it_seed():
+    found = codes("steal_starship", 100, REBEL, force("y_wing", "falcon"))
+    assert "falcon_needs_transport" in found and "unit_not_available" in found
+
+
+def test_the_falcon_replaces_a_civilian_transport_so_an_imperial_convoy_may_not_field_it_seed():
+    found = validate_force("convoy_raid", 100, IMPERIAL, force(("falcon", 1, "falcon_paid")))
+    assert {"falcon_needs_transport", "unit_not_available"} <= {p.code for p in found}
+    assert "defender" in next(p.message for p in found if p.code == "falcon_needs_transport")
+
+
+def test_only_the_defender_is_offered_the_falcon_to_buy_seed():
+    def offered(scenario, seat):
+        return "buy falcon" in game_moves(start(scenario), seat)
+
+    assert offered("hostage", REBEL)
+    assert not offered("steal_starship", REBEL)
+    assert not offered("convoy_raid", IMPERIAL)
 
 
 def test_rebels_take_at_most_one_light_ship_in_the_convoy_raid_seed_sw_60():

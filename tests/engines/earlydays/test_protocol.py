@@ -52,7 +52,7 @@ def test_the_engine_is_registered_under_its_stable_key():
     engine = get("early-days")
     assert engine is E
     assert (engine.min_seats, engine.max_seats, tuple(engine.seat_names)) == (2, 2, ("Rebels", "Imperials"))
-    assert engine.version == "5"
+    assert engine.version == "6"
 
 
 # -- notation ------------------------------------------------------------------------------------------------
@@ -123,7 +123,7 @@ def test_a_non_move_is_bad_move():
     [
         ("fighter_clash", REBEL, 4),  # X-wing, Y-wing, Red Squadron, corvette
         ("fighter_clash", IMPERIAL, 4),  # TIE, bomber, Vader's squadron, corvette
-        ("convoy_raid", IMPERIAL, 6),  # ... plus the Falcon, and seal (the convoy is given)
+        ("convoy_raid", IMPERIAL, 5),  # the same and seal (the convoy is given; no Falcon, [SEED])
         ("outpost_assault", IMPERIAL, 5),  # ... plus the outpost
         ("hostage", REBEL, 6),  # X, Y, Red, corvette, Falcon, seal (the transport is given)
         ("steal_starship", IMPERIAL, 0),  # fixed force, already sealed

@@ -87,19 +87,6 @@ def test_the_convoy_starts_at_the_centre_of_the_imperial_edge_sw_60():
     assert max(hex_distance(u.hex, "3612") for u in convoy) <= 2
 
 
-def test_the_falcon_replaces_one_light_freighter_of_the_convoy():
-    state = built("convoy_raid", 40, imperial=("falcon",))
-    convoy = [u.type for u in state.units if u.role == CONVOY]
-    assert sorted(convoy) == [
-        "falcon",
-        "heavy_freighter",
-        "heavy_freighter",
-        "light_freighter",
-        "light_freighter",
-        "light_freighter",
-    ]
-
-
 def test_the_outpost_stands_at_the_map_centre_sw_61():
     state = built("outpost_assault", 100, imperial=("outpost",))
     post = next(u for u in state.units if u.type == "outpost")
