@@ -7,6 +7,7 @@ everything else explicitly; missing secrets there are an error, not a silent def
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 from pathlib import Path
@@ -255,7 +256,22 @@ if not VAPID_SUBJECT.startswith(("mailto:", "https://")):
 STARPOST_PUSH_TTL_SECONDS = env_int("STARPOST_PUSH_TTL_SECONDS", 2 * 24 * 3600)
 # Consecutive failed webhook attempts (each outbox retry counts) before it is switched off.
 STARPOST_WEBHOOK_MAX_FAILURES = env_int("STARPOST_WEBHOOK_MAX_FAILURES", 20)
-STARPOST_WEBHOOK_TIMEOUT_SECONDS = env_int("STARPOST_WEBHOOK_TIMEOUT_SECONDS", 10)
+STARPOST_WEBHOOK_TIMEOUT_SECONDS = env_int("STARPOST_WEBHOOK_TIMEOUT_SECONDS", 5)
+# Every call to a player-given address (notifications/net.py): short timeouts, and only to
+# public addresses, DEBUG included. STARPOST_OUTBOUND_ALLOW lists the networks local testing
+# may reach anyway (e.g. "127.0.0.1/32,::1/128"); leave it empty in production.
+STARPOST_OUTBOUND_CONNECT_TIMEOUT_SECONDS = env_int("STARPOST_OUTBOUND_CONNECT_TIMEOUT_SECONDS", 3)
+STARPOST_OUTBOUND_READ_TIMEOUT_SECONDS = env_int(
+    "STARPOST_OUTBOUND_READ_TIMEOUT_SECONDS", STARPOST_WEBHOOK_TIMEOUT_SECONDS
+)
+STARPOST_OUTBOUND_ALLOW = env_list("STARPOST_OUTBOUND_ALLOW", [])
+for _net in STARPOST_OUTBOUND_ALLOW:
+    try:
+        ipaddress.ip_network(_net, strict=False)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"STARPOST_OUTBOUND_ALLOW: {_net!r} is not a network ({exc})") from exc
+# How many webhooks one player may have (each turn change posts to every one of them).
+STARPOST_WEBHOOKS_PER_USER = env_int("STARPOST_WEBHOOKS_PER_USER", 10)
 
 # -- Reply by email (notifications/inbound.py, games/email_replies.py) -----------------
 # A "your turn" email's Reply-To is move+<signed token>@STARPOST_REPLY_DOMAIN. Mail to that

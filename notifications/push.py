@@ -29,12 +29,11 @@ from pywebpush import WebPushException, webpush
 from accounts.errors import DomainError
 
 from .models import Outbox, PushSubscription
-from .webhooks import DestinationRefused, network_error, outbound_url_problem, refuse_private_destination
+from .net import DestinationRefused, network_error, pinned_session, url_problem
 
 log = logging.getLogger(__name__)
 
 MAX_DEVICES_PER_USER = 20
-PUSH_TIMEOUT_SECONDS = 10
 # Outbox payload key listing the subscriptions that already have this row: a retry after a
 # partial failure goes only to the devices that did not get it.
 DELIVERED = "_delivered"
@@ -139,7 +138,7 @@ def subscription_check(data: object) -> tuple[str, str, str]:
     if not isinstance(data, dict):
         raise _bad("body", "must be the browser's PushSubscription as a JSON object")
     endpoint = data.get("endpoint")
-    problem = outbound_url_problem(endpoint)
+    problem = url_problem(endpoint)
     if problem:
         raise _bad("endpoint", problem)
     keys = data.get("keys")
@@ -222,11 +221,11 @@ def send_push(row: Outbox) -> None:
         # A newer message about the same match replaces one the device has not fetched yet.
         headers["Topic"] = row.payload["tag"]
     errors = []
-    with requests.Session() as session:
-        session.max_redirects = 0
-        for sub in subs:
-            try:
-                refuse_private_destination(sub.endpoint)
+    for sub in subs:
+        try:
+            # Each device's push service at the address checked now (net.PinnedSession: no
+            # redirects, short timeouts).
+            with pinned_session(sub.endpoint) as session:
                 webpush(
                     subscription_info={
                         "endpoint": sub.endpoint,
@@ -236,25 +235,24 @@ def send_push(row: Outbox) -> None:
                     vapid_private_key=signer,
                     vapid_claims={"sub": settings.VAPID_SUBJECT},
                     ttl=settings.STARPOST_PUSH_TTL_SECONDS,
-                    timeout=PUSH_TIMEOUT_SECONDS,
                     headers=headers,
                     requests_session=session,
                 )
-            except WebPushException as exc:
-                if exc.status_code in (404, 410):
-                    log.info("push subscription %s of user %s expired; deleted", sub.pk, row.user_id)
-                    sub.delete()
-                    continue
-                errors.append(f"device {sub.pk}: HTTP {exc.status_code or '?'} {exc.message[:200]}")
+        except WebPushException as exc:
+            if exc.status_code in (404, 410):
+                log.info("push subscription %s of user %s expired; deleted", sub.pk, row.user_id)
+                sub.delete()
                 continue
-            except DestinationRefused as exc:
-                errors.append(f"device {sub.pk}: {exc}")
-                continue
-            except requests.RequestException as exc:
-                errors.append(f"device {sub.pk}: {network_error(sub.endpoint, exc)}")
-                continue
-            PushSubscription.objects.filter(pk=sub.pk).update(last_success_at=timezone.now())
-            done.add(sub.pk)
-            Outbox.objects.filter(pk=row.pk).update(payload={**row.payload, DELIVERED: sorted(done)})
+            errors.append(f"device {sub.pk}: HTTP {exc.status_code or '?'} {exc.message[:200]}")
+            continue
+        except DestinationRefused as exc:
+            errors.append(f"device {sub.pk}: {exc}")
+            continue
+        except requests.RequestException as exc:
+            errors.append(f"device {sub.pk}: {network_error(sub.endpoint, exc)}")
+            continue
+        PushSubscription.objects.filter(pk=sub.pk).update(last_success_at=timezone.now())
+        done.add(sub.pk)
+        Outbox.objects.filter(pk=row.pk).update(payload={**row.payload, DELIVERED: sorted(done)})
     if errors:
         raise PushFailed("; ".join(errors))

@@ -26,11 +26,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import ipaddress
 import json
 import logging
 import secrets
-import socket
 import time
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -46,11 +44,11 @@ from accounts.errors import DomainError
 from accounts.models import Club, ClubMember
 
 from .models import Outbox, Webhook
+from .net import DestinationRefused, network_error, pinned_session, url_problem
 from .services import Message
 
 log = logging.getLogger(__name__)
 
-MAX_WEBHOOKS_PER_USER = 10
 SIGNATURE_TOLERANCE_SECONDS = 300
 DISCORD_CONTENT_LIMIT = 2000
 Event = Webhook.Event
@@ -66,76 +64,6 @@ class WebhookNotFound(DomainError):
 
 class WebhookFailed(Exception):
     """The receiver did not take the delivery; the outbox retries it with backoff."""
-
-
-class DestinationRefused(Exception):
-    """A user-given URL points to a private address: the server does not send there."""
-
-
-# -- user-given URLs ------------------------------------------------------------------------
-
-_LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1"}
-_PRIVATE_SUFFIXES = (".localhost", ".local", ".internal", ".lan", ".home.arpa")
-
-
-def outbound_url_problem(url: object) -> str | None:
-    """Why the server must not POST to this user-given URL, or None if it may.
-
-    https to a public host only; http(s) to 127.0.0.1 or localhost only when DEBUG (local
-    development and the tests). Used for webhook URLs and Web Push endpoints alike.
-    """
-    if not isinstance(url, str) or not url:
-        return "is required"
-    if len(url) > 1000:
-        return "is longer than 1000 characters"
-    if any(c.isspace() for c in url):
-        return "is not a URL"
-    try:
-        parts = urlsplit(url)
-        parts.port  # noqa: B018  (raises ValueError on a bad port)
-    except ValueError:
-        return "is not a URL"
-    host = (parts.hostname or "").lower()
-    if not host:
-        return "has no host"
-    if parts.username is not None or parts.password is not None:
-        return "must not carry a user name or password"
-    if settings.DEBUG and host in _LOOPBACK_NAMES and parts.scheme in ("http", "https"):
-        return None
-    if parts.scheme != "https":
-        return "must be an https:// URL"
-    if not _public_name(host):
-        return "must point to a public host"
-    return None
-
-
-def _public_name(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_global
-    except ValueError:
-        pass
-    # A single-label name ("redis", "db") resolves through search domains to internal hosts.
-    return "." in host.strip(".") and not host.endswith(_PRIVATE_SUFFIXES) and host != "localhost"
-
-
-def refuse_private_destination(url: str) -> None:
-    """Raise if the URL's host resolves to a private address now (a name checked when it was
-    registered may point elsewhere later). Skipped in DEBUG, where loopback is allowed."""
-    if settings.DEBUG:
-        return
-    parts = urlsplit(url)
-    try:
-        infos = socket.getaddrinfo(parts.hostname, parts.port or 443, proto=socket.IPPROTO_TCP)
-    except OSError as exc:
-        raise DestinationRefused(f"cannot resolve {parts.hostname}: {exc}") from exc
-    for info in infos:
-        if not ipaddress.ip_address(info[4][0].split("%")[0]).is_global:
-            raise DestinationRefused(f"{parts.hostname} resolves to a private address; not sent")
-
-
-def network_error(url: str, exc: Exception) -> str:
-    """A network failure without the URL's path, which may hold a token (Discord's does)."""
-    return f"{type(exc).__name__} talking to {urlsplit(url).hostname}"
 
 
 # -- signatures -------------------------------------------------------------------------------
@@ -316,19 +244,11 @@ def send_webhook(row: Outbox) -> None:
         "X-Starpost-Signature": sign(hook.secret, timestamp, body),
     }
     try:
-        problem = outbound_url_problem(hook.url)
-        if problem:
-            raise WebhookFailed(f"url {problem}")
-        refuse_private_destination(hook.url)
-        # No redirects: a receiver must not bounce us to another (internal) address.
-        with requests.post(
-            hook.url,
-            data=body,
-            headers=headers,
-            timeout=settings.STARPOST_WEBHOOK_TIMEOUT_SECONDS,
-            allow_redirects=False,
-            stream=True,
-        ) as response:
+        # Connects to the address checked now, never follows a redirect (net.PinnedSession).
+        with (
+            pinned_session(hook.url) as session,
+            session.post(hook.url, data=body, headers=headers, stream=True) as response,
+        ):
             if not 200 <= response.status_code < 300:
                 raise WebhookFailed(f"HTTP {response.status_code} from {urlsplit(hook.url).hostname}")
     except (WebhookFailed, DestinationRefused) as exc:
@@ -370,7 +290,7 @@ def _events(value: object) -> list[str]:
 
 
 def _url(value: object) -> str:
-    problem = outbound_url_problem(value)
+    problem = url_problem(value)
     if problem:
         raise WebhookError("bad_webhook_url", f"url {problem}.", field="url")
     return str(value)
@@ -391,10 +311,9 @@ def _club(value: object, user) -> str:
 def webhook_create(*, user, url: object, events: object, club: object = None) -> Webhook:
     """A new webhook with a fresh secret (returned to the owner once, by the API)."""
     hook = Webhook(user=user, url=_url(url), events=_events(events), club=_club(club, user))
-    if Webhook.objects.filter(user=user).count() >= MAX_WEBHOOKS_PER_USER:
-        raise WebhookError(
-            "too_many_webhooks", f"You have {MAX_WEBHOOKS_PER_USER} webhooks already; delete one first."
-        )
+    most = settings.STARPOST_WEBHOOKS_PER_USER
+    if Webhook.objects.filter(user=user).count() >= most:
+        raise WebhookError("too_many_webhooks", f"You have {most} webhooks already; delete one first.")
     hook.secret = secrets.token_urlsafe(32)
     hook.save()
     return hook

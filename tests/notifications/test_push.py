@@ -133,10 +133,10 @@ def service():
 
 @pytest.fixture
 def vapid(settings):
-    """Keys as `manage.py vapid_keys` makes them; DEBUG lets endpoints be http://127.0.0.1."""
+    """Keys as `manage.py vapid_keys` makes them; the allow-list lets endpoints be http://127.0.0.1."""
     public, private = generate_vapid_keys()
     settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY, settings.VAPID_SUBJECT = public, private, SUBJECT
-    settings.DEBUG = True
+    settings.STARPOST_OUTBOUND_ALLOW = ["127.0.0.1/32"]
     return public
 
 
@@ -158,7 +158,7 @@ def due_now(row: Outbox) -> None:
 
 def test_push_is_disabled_without_vapid_keys_and_subscribing_says_so(api, bob, settings, service):
     settings.VAPID_PUBLIC_KEY = settings.VAPID_PRIVATE_KEY = ""
-    settings.DEBUG = True
+    settings.STARPOST_OUTBOUND_ALLOW = ["127.0.0.1/32"]
     assert api.get("/api/push/").json() == {"enabled": False, "public_key": ""}
     response = subscribe(api, bob, Browser(service.endpoint("a")))
     assert response.status_code == 503
@@ -318,8 +318,9 @@ def test_a_subscription_with_bad_keys_is_refused_naming_the_field_and_stores_not
     assert not PushSubscription.objects.exists()
 
 
-def test_a_loopback_endpoint_is_refused_outside_debug(api, bob, vapid, settings, service):
-    settings.DEBUG = False
+def test_a_loopback_endpoint_is_refused_unless_the_operator_allows_it(api, bob, vapid, settings, service):
+    settings.DEBUG = True  # the same rule in DEBUG
+    settings.STARPOST_OUTBOUND_ALLOW = []
     response = subscribe(api, bob, Browser(service.endpoint("a")))
     assert response.status_code == 400 and response.json()["field"] == "endpoint"
     assert not PushSubscription.objects.exists()
