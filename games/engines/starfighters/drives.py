@@ -41,9 +41,9 @@ def step(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
             replace(drive, moves=drive.moves - 1) if drive.moves else replace(drive, steps=drive.steps - 1)
         )
         state, events = _move(state, seat, m, dice)
-    assert state.turns is not None
-    if state.outcome is not None:
+    if state.outcome is not None:  # "the game ends immediately": no turn order is left to update
         return state, events
+    assert state.turns is not None
     state = replace(state, turns=replace(state.turns, drive=drive))
     if state.ships[seat].destroyed or drive.moves + drive.rotates + drive.steps == 0:
         state, more = _end(state, seat, drive, "done")
