@@ -192,6 +192,11 @@ def _activate(state: State, seat: int, m: Move) -> Invalid | None:
     if turns.on != unit:
         return Invalid("not_your_turn", f"It is {_unit_name(state, turns.on)}'s turn (Activate systems).")
     if turns.actor not in (None, seat):
+        if turns.actor == state.hitter and not turns.activated and not turns.cockpit:
+            return Invalid(
+                "not_your_turn",
+                f"{name(turns.actor)} hit the button and goes first (Other ways to play, 2 v 2).",
+            )
         return Invalid("not_your_turn", f"{name(turns.actor)} is taking this team turn (SF-31).")
     if m.kind == "drive":
         if drive is None:

@@ -100,6 +100,12 @@ def _decision(d: D, v: int | None) -> str:
     return f"waiting for {_who(d['seat'], v)} to choose {what} ({', '.join(d['options'])})"
 
 
+def _first(d: D, v: int | None) -> str:
+    who = [_who(s, v) for s in d["first"]]
+    verb = "activates" if len(who) == 1 and who != ["You"] else "activate"
+    return f"{' and '.join(who)} {verb} first"
+
+
 def _over(d: D, v: int | None) -> str:
     winners = " and ".join(_who(s, v) for s in d["winners"])
     verb = "win" if v in d["winners"] or len(d["winners"]) > 1 else "wins"
@@ -123,7 +129,7 @@ EVENT_TEXT: dict[str, Callable[[D, int | None], str | None]] = {
     "board_revealed": _revealed,
     "cloak_engaged": lambda d, v: f"{_whose(d['seat'], v)} cloaking device is active",
     "cloak_broken": lambda d, v: f"{_whose(d['seat'], v)} cloaking device is off ({d['why']})",
-    "activations_begin": lambda d, v: " and ".join(_who(s, v) for s in d["first"]) + " activate first",
+    "activations_begin": _first,
     "passed": lambda d, v: f"{_who(d['seat'], v)} passed" + (" (nothing to activate)" if d["auto"] else ""),
     "cockpit_moved": lambda d, v: f"{_who(d['seat'], v)} moved {d['die']} from the Cockpit to {d['space']}",
     "activated": lambda d, v: f"{_who(d['seat'], v)} activated {d['system']} with {d['command']}",

@@ -22,7 +22,10 @@ class StarFighters(Engine):
 
     key = "star-fighters"
     title = "Star Fighters: Rapid Fire"
-    version = "2"  # 2: sealed Roll-phase events name their board; destroyed ships are skipped in turns
+    # 2: sealed Roll-phase events name their board; destroyed ships are skipped in turns.
+    # 3: reserved dice allocated at step 0 stay when the button is hit at step 0 (SF-R1);
+    # in 2 v 2 the hitter, not the team, has the first activation (SF-R2).
+    version = "3"
     min_seats = 2
     max_seats = 4
     seat_names = ("Player 1", "Player 2", "Player 3", "Player 4")

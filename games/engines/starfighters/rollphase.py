@@ -3,8 +3,9 @@
 Each player privately takes steps: a step is one roll of every die in hand (sealed: the
 draws are seen by the roller only) followed by any placements and pick-ups. Fire may be
 declared after a step when SF-13 holds. When every sequence is over, the lowest Fire step
-hit the button; the others are frozen as they stood at the end of the step before, and
-the roll they had made at that step (or a fresh one) is their roll-once-and-reserve.
+hit the button; the others are frozen as they stood at the end of the step before (at the
+end of step 0, with their reserved dice, if the button was hit before any roll), and the
+roll they had made next (or a fresh one) is their roll-once-and-reserve.
 """
 
 from __future__ import annotations
@@ -192,12 +193,14 @@ def _reveal(
     board: tuple[Placed, ...] = r.board
     if hitter is not None and seat != hitter:
         assert k is not None
+        # AS-SF-1.4: frozen at the end of step k - 1. At k = 0 (docs/rules-readings.md) at the
+        # end of step 0: reserved dice are allocated "immediately" at the start of the Roll
+        # phase, before anyone can hit the button, so they stay.
+        at = max(k - 1, 0)
         fresh = True
-        if k == 0:
-            board = ship.board  # caught before any step: the board as the round began
-        elif r.step >= k:
-            board, once, fresh = r.boards[k - 1], r.rolls[k - 1], False
-            frozen_at = k - 1
+        if r.step > at:  # they went on: the board they had then, and the roll they made next
+            board, once, fresh = r.boards[at], r.rolls[at], False
+            frozen_at = at
         if fresh:  # SF-22: every non-hitter with dice in hand rolls them once
             on = {p[0] for p in board}
             once = tuple(

@@ -18,7 +18,7 @@ from .checks import activatable, check
 from .damage import Events, chosen_die, lose_die
 from .data import DATA, RULES
 from .moves import activation_candidates
-from .state import ACTIVATE, MODES, ROLL, TORPEDOES, Orders, Ship, State, Turns
+from .state import ACTIVATE, MODES, ROLL, TEAMS, TORPEDOES, Orders, Ship, State, Turns
 
 SEALED_KINDS = ("roll", "place", "pickup", "fire", "hold", "orders")
 
@@ -108,7 +108,7 @@ def _activation_move(state: State, seat: int, m: Move, dice: Dice) -> tuple[Stat
 
 # -- turn order (AS-SF-2, SF-30, SF-31) ----------------------------------------------------------
 def _units(state: State) -> tuple[int, ...]:
-    if state.mode == "teams":
+    if state.mode == TEAMS:
         return tuple(sorted({state.ships[s].team for s in state.alive()}))
     return state.alive()
 
@@ -127,6 +127,11 @@ def _begin_turns(state: State, dice: Dice) -> tuple[State, Events]:
     order = units[i:] + units[:i]
     state = replace(state, first=first, turns=Turns(units=order, on=first))
     seats = list(state.unit_seats(first))
+    if state.mode == TEAMS and state.hitter is not None and can_act(state, state.hitter):
+        # [SEED] 2 v 2: "The player who hit the button goes first", not the hitter's team mate
+        # (a hitter with nothing to activate leaves the first team turn to the team, SF-30).
+        state = replace(state, turns=replace(state.turns, actor=state.hitter))
+        seats = [state.hitter]
     return state, [
         Event("activations_begin", {"first": seats, "order": [list(state.unit_seats(u)) for u in order]})
     ]

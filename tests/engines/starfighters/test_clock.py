@@ -3,6 +3,7 @@ frozen boards, the roll-once-and-reserve (SF-22) and what happens when nobody fi
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 from games.engines.starfighters.state import ACTIVATE, ROLL, Roller
@@ -210,3 +211,63 @@ def test_as_sf1_the_reveal_shows_every_board_to_everybody():
     assert [e.data["seat"] for e in revealed] == [0, 1]
     assert all(e.audience is None for e in revealed)
     assert revealed[1].data["fired_at"] == 3 and revealed[1].data["actions"] == 2
+
+
+# -- reserved dice and a Fire before any roll (SF-20, AS-SF-1 at k = 0, docs/rules-readings.md) ---------------
+def reserved_duel():
+    """Player 1 can fire at once; Player 2 holds two reserved dice from the last round."""
+    return duel(
+        ship(0, "c1", on=POWERED),
+        ship(1, "c7", "w", reserve=(("r2", "security"), ("y1", "command"))),
+    )
+
+
+def test_sf20_reserved_dice_allocated_at_the_start_of_the_round_stay_when_another_fires_at_step_0():
+    state = ok(reserved_duel(), 1, "place y1 cockpit").state
+    state = ok(state, 1, "place r2 phasers.attack").state
+    step = ok(state, 0, "fire")  # before any roll: k = 0
+    state = ok(step.state, 1, "hold").state  # the reveal
+    assert state.hitter == 0
+    assert state.ships[1].board == board("r2 phasers.attack S", "y1 cockpit C")
+
+
+def test_sf20_the_reserved_dice_stay_whether_the_fire_at_step_0_comes_before_or_after_the_allocation():
+    # The roll-count clock does not know who wrote first: a Fire at step 0 followed by the
+    # other player's allocation of reserved dice gives the same boards.
+    state = ok(reserved_duel(), 0, "fire").state
+    state = ok(state, 1, "place y1 cockpit").state
+    state = ok(state, 1, "roll").state  # past step 0: stopped, the button had been hit
+    assert state.phase == ACTIVATE and state.ships[1].board == board("y1 cockpit C")
+
+
+def test_as_sf1_at_k_0_a_player_who_rolled_on_keeps_the_step_0_board_and_rolls_once_with_the_first_roll():
+    state = ok(reserved_duel(), 1, "place y1 cockpit").state
+    state = ok(state, 1, "roll", dice(7)).state
+    first_roll = roller(state, 1).rolls[0]
+    state = ok(state, 1, "hold").state
+    step = ok(state, 0, "fire")
+    assert step.state.ships[1].board == board("y1 cockpit C")
+    assert step.state.ships[1].reserve == tuple(sorted(first_roll))
+    revealed = next(e.data for e in events(step, "board_revealed") if e.data["seat"] == 1)
+    assert revealed["frozen_at"] == 0
+
+
+def test_sf20_firing_at_step_0_every_round_does_not_stop_the_opponent_placing_dice():
+    # The abuse of issue 14: Player 1 keeps a powered board, fires before any roll every
+    # round and never activates. Player 2 rolls once after each button, reserves, and
+    # allocates its reserved dice at the start of the next round: they must stay.
+    state = duel(ship(0, "c1", on=POWERED), ship(1, "c7", "w"))
+    placed = []
+    for n in range(1, 6):
+        assert state.phase == ROLL and state.round == n
+        while places := [m for m in E.legal_moves(state, 1) if m.kind == "place"]:
+            state = ok(state, 1, places[0]).state
+        state = ok(state, 0, "fire").state
+        state = ok(state, 1, "hold").state
+        assert state.hitter == 0 and state.phase == ACTIVATE
+        placed.append(len(state.ships[1].board))
+        while state.phase == ACTIVATE:
+            (seat,) = E.active_seats(state)
+            state = ok(state, seat, "pass").state
+    assert placed[0] == 0  # round 1: no reserved dice yet
+    assert all(b >= a for a, b in itertools.pairwise(placed)) and placed[-1] >= 3

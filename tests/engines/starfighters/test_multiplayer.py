@@ -4,6 +4,7 @@ destroyed ends it)."""
 
 from __future__ import annotations
 
+from games.engines.base import LogItem
 from games.engines.starfighters.damage import hit
 from games.engines.starfighters.state import OVER, ROLL, Orders
 
@@ -185,3 +186,35 @@ def test_team_torpedoes_move_towards_the_nearest_enemy_not_a_team_mate():
     step = ok(state, 0, "pass")
     moved = [e.data["to"] for e in step.events if e.kind == "torpedo_moved"]
     assert moved == ["d3"]  # towards Player 4 on e3, not through the team mate on c5
+
+
+def test_2v2_the_player_who_hit_the_button_goes_first_not_the_team_mate():
+    # [SEED] 2 v 2: "The player who hit the button goes first. The teams take alternating turns."
+    state = teams(DRIVES, DRIVES, DRIVES, DRIVES, phase=ROLL)
+    for seat in (0, 1, 3):
+        state = ok(state, seat, "hold").state
+    step = ok(state, 2, "fire")  # Player 3 hits the button; Player 1 is its team mate
+    state = step.state
+    assert state.hitter == 2 and E.active_seats(state) == frozenset({2})
+    assert has(step, "activations_begin", first=[2])
+    assert E.describe(LogItem(1, None, None, step.events), None).endswith("Player 3 activates first")
+    bad = refused(state, 0, "activate drives with yellow")
+    assert bad.code == "not_your_turn" and "hit the button" in bad.message
+    assert not game_moves(state, 0)
+    state = ok(state, 2, "activate drives with yellow").state
+    state = ok(state, 2, "drive stop").state
+    assert E.active_seats(state) == frozenset({1, 3})  # then the teams alternate
+    state = ok(state, 3, "activate drives with yellow").state
+    state = ok(state, 3, "drive stop").state
+    assert E.active_seats(state) == frozenset({0, 2})  # either member of team A
+
+
+def test_2v2_a_hitter_with_nothing_to_activate_leaves_the_first_team_turn_to_the_team():
+    # SF-30: the hitter could fire but its only powered system, Phasers, has no target in reach.
+    phasers = ("y1 cockpit C", "r1 phasers.attack S")
+    state = teams(DRIVES, DRIVES, phasers, DRIVES, phase=ROLL)
+    for seat in (0, 1, 3):
+        state = ok(state, seat, "hold").state
+    state = ok(state, 2, "fire").state
+    assert state.hitter == 2 and E.active_seats(state) == frozenset({0, 2})
+    assert "activate drives with yellow" in game_moves(state, 0)

@@ -49,7 +49,7 @@ def test_the_engine_is_registered_under_its_stable_key():
     assert engine is E
     assert (engine.title, engine.version, engine.min_seats, engine.max_seats) == (
         "Star Fighters: Rapid Fire",
-        "2",
+        "3",
         2,
         4,
     )

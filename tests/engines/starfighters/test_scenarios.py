@@ -110,19 +110,21 @@ def test_a_two_against_two_round_team_turns_from_the_button_to_the_end():
         state = ok(rolled(state, seat, {}), seat, "hold").state
     step = ok(rolled(state, 3, {}), 3, "fire")
     state = step.state
-    # The button hitter's team (Players 2 and 4) goes first; either member may act.
+    # The button hitter (Player 4) goes first; then the teams alternate, either member acting.
     assert state.hitter == 3
+    assert event(step, "activations_begin").data["first"] == [3]
     assert event(step, "activations_begin").data["order"] == [[1, 3], [0, 2]]
-    assert E.active_seats(state) == frozenset({1, 3})
-    state = ok(state, 1, "activate drives with yellow").state
-    assert E.active_seats(state) == frozenset({1})  # the turn is Player 2's now (SF-31)
-    state = ok(state, 1, "drive stop").state
+    assert E.active_seats(state) == frozenset({3})
+    state = ok(state, 3, "activate drives with yellow").state
+    state = ok(state, 3, "drive stop").state
     assert E.active_seats(state) == frozenset({0, 2})
     state = ok(state, 2, "activate drives with yellow").state
     state = ok(state, 2, "drive stop").state
-    # Team B (Players 2 and 4): Player 4 flies; then team A shoots.
-    state = ok(state, 3, "activate drives with yellow").state
-    state = ok(state, 3, "drive stop").state
+    # Team B (Players 2 and 4): Player 2 flies, and its turn is its own (SF-31); then team A shoots.
+    assert E.active_seats(state) == frozenset({1, 3})
+    state = ok(state, 1, "activate drives with yellow").state
+    assert E.active_seats(state) == frozenset({1})
+    state = ok(state, 1, "drive stop").state
     assert E.active_seats(state) == frozenset({0, 2})
     step = seek(state, 0, "activate phasers s2 with yellow", lambda s: has(s, "ship_destroyed"))
     # One ship destroyed ends the team game at once: its team loses.
