@@ -1,6 +1,6 @@
 """The bench's own database and its fixtures: players, matches, long logs (all in-process).
 
-Matches and moves are made through ``games.services`` only, so every log entry is a real
+Matches and moves are made through ``games.play`` only, so every log entry is a real
 one: locked, checked by the engine, hashed into the chain, with its outbox rows.
 """
 
@@ -81,7 +81,7 @@ def players(count: int, prefix: str) -> list[tuple[Any, str]]:
 
 def match_start(creator: Any, invitee: Any) -> int:
     """A started two-player match (seq 1, the setup entry), made through the services."""
-    from games import services
+    from games.play import services
 
     match = services.match_create(user=creator, game=GAME, invite=[invitee.username])
     services.match_join(user=invitee, match_id=match.pk)
@@ -102,8 +102,8 @@ class OrdersMover:
 
     def submit(self, call: Callable[[Callable[[], Any]], Any] | None = None) -> None:
         """One move; ``call`` wraps the service call (to time it or count its queries)."""
-        from games import services
         from games.errors import IllegalMove
+        from games.play import services
 
         seat = self.turn % len(self.users)
         self.turn += 1

@@ -67,8 +67,9 @@ def main() -> int:
     redislib.Redis.from_url(args.broker).flushdb()
 
     from accounts.models import NotificationPrefs, User
-    from games import selectors, services
+    from games import selectors
     from games.models import Match, TurnNotice
+    from games.play import services
     from notifications.models import Outbox
 
     KINDS = ("your_turn", "match_over")

@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "accounts",
     "notifications",
     "games",
+    "games.extensions.forcelists",
 ]
 # Benchmarks only (bench/README.md): STARPOST_BENCH=1 adds the bare baseline endpoint that
 # bench/run.py compares the move endpoint with. Never set in a deployment.

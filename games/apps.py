@@ -8,9 +8,9 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from accounts.services import vacation_changed
 
-        from . import clock
+        from .play import timeouts
 
-        vacation_changed.connect(clock.on_vacation_changed, dispatch_uid="games.clock.vacation")
+        vacation_changed.connect(timeouts.on_vacation_changed, dispatch_uid="games.clock.vacation")
 
         from notifications.inbound import register_reply_handler
 

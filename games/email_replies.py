@@ -23,9 +23,10 @@ from notifications.inbound import Answer, Reply
 from notifications.models import InboundEmail, Outbox
 from notifications.replyaddr import ReplyToken, reply_address
 
-from . import notify, services
+from . import notify
 from .engines.base import Invalid, Move
 from .models import Match, Seat
+from .play import services
 from .selectors import Viewer, engine_of, legal_moves_view, log_view, moved_on_since, same_turn
 
 log = logging.getLogger(__name__)

@@ -31,3 +31,10 @@ class IllegalMove(DomainError):
     """The engine refused the move (422); ``code`` is the engine's Invalid code."""
 
     status = 422
+
+
+class EngineFault(DomainError):
+    """A rules engine failed on a move (a bug, logged): the move is refused, nothing is
+    written and the match stays playable (500, code ``engine_fault``)."""
+
+    status = 500

@@ -60,7 +60,7 @@ def _nullable(spec: dict[str, Any]) -> bool:
 
 
 def time_control_field(name: str, spec: dict[str, Any]) -> forms.Field:
-    """One field of the time control (games.deadlines.TIME_CONTROL_SCHEMA). A field left
+    """One field of the time control (games.clock.deadlines.TIME_CONTROL_SCHEMA). A field left
     out of the POST takes the schema's default, as in the API."""
     common: dict[str, Any] = {
         "label": _label(name, spec),

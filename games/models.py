@@ -33,7 +33,7 @@ class Match(models.Model):
     outcome = models.JSONField(null=True, blank=True)
     # The earliest deadline among the seats to move (denormalised from Seat.deadline).
     deadline = models.DateTimeField(null=True, blank=True)
-    # Time control (see games.deadlines): days per move (0 = untimed), an optional fixed
+    # Time control (see games.clock.deadlines): days per move (0 = untimed), an optional fixed
     # local time of day, whether weekends count, each player's total for the match, and
     # what happens when a deadline passes.
     days_per_move = models.PositiveSmallIntegerField(default=3)
@@ -152,29 +152,6 @@ class LogEntry(models.Model):
 
     def __str__(self) -> str:
         return f"match {self.match_id} #{self.seq} {self.kind}"
-
-
-class ForceList(models.Model):
-    """A player's saved force for "The early days": priced and checked when saved, checked
-    again against each match it is used in (the scenario and points decide what is allowed)."""
-
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="force_lists")
-    name = models.CharField(max_length=100)
-    game = models.CharField(max_length=40, default="early-days")
-    side = models.CharField(max_length=10, choices=[("rebels", "Rebels"), ("imperials", "Imperials")])
-    scenario = models.CharField(max_length=40, help_text="The scenario it was built for.")
-    points = models.PositiveSmallIntegerField(help_text="The points of the game it was built for.")
-    force = models.JSONField()
-    cost = models.PositiveSmallIntegerField()
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["owner", "name"]
-        constraints = [models.UniqueConstraint(fields=["owner", "name"], name="games_forcelist_unique_name")]
-
-    def __str__(self) -> str:
-        return f"{self.name} ({self.side}, {self.cost} pts)"
 
 
 class TurnNotice(models.Model):

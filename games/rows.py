@@ -1,5 +1,5 @@
 """The move path's statements, written out: single-row INSERT and UPDATE, and the seats
-with their players.
+with their players (the match row's lock is built from these in games.play.locking).
 
 Each move locks the match row (reading the mover's seat with it), writes a log entry,
 updates the match row and, when the turn changes, reads the seats with their players and
@@ -8,9 +8,10 @@ each of these statements than the database spends running it; here the statement
 built once per shape and the values are still prepared by the model's own fields
 (``get_db_prep_save``), so JSON, binary, durations and datetimes are stored exactly as the
 ORM stores them on PostgreSQL and SQLite. No model here has save signals or custom
-``save`` methods, which these statements would skip.
+``save`` methods, which these statements would skip. Only the write path (games.play)
+writes matches, seats and log entries with them (``make lint`` checks it).
 
-``match_for_update`` and ``seats_with_players`` build model objects the way the ORM does
+``seats_with_players`` (and the lock) build model objects the way the ORM does
 (``Model.from_db`` after each field's database converters); the seats come with their
 players and preferences cached as ``select_related("user", "user__prefs")`` would.
 """
@@ -28,7 +29,7 @@ from django.utils import timezone
 from accounts.models import NotificationPrefs, User, Vacation
 from notifications.models import PushSubscription
 
-from .models import Match, Seat
+from .models import Seat
 
 Converter = Callable[[Any, Any, Any], Any]
 Columns = tuple[str, list[str], list[tuple[Any, list[Converter]]]]
@@ -76,7 +77,7 @@ def insert_row(obj: Model) -> None:
 
 
 @cache
-def _columns(model: type[Model], alias: str) -> Columns:
+def columns(model: type[Model], alias: str) -> Columns:
     """``alias.col, ...`` for the model's concrete fields, their attnames and converters."""
     q = connection.ops.quote_name
     fields = model._meta.concrete_fields
@@ -88,8 +89,8 @@ def _columns(model: type[Model], alias: str) -> Columns:
     return select, [f.attname for f in fields], converters
 
 
-def _build(model: type[Model], alias: str, values: list[Any]) -> Model:
-    _, names, converters = _columns(model, alias)
+def build(model: type[Model], alias: str, values: list[Any]) -> Model:
+    _, names, converters = columns(model, alias)
     out = []
     for value, (col, convs) in zip(values, converters, strict=True):
         for conv in convs:
@@ -101,9 +102,9 @@ def _build(model: type[Model], alias: str, values: list[Any]) -> Model:
 @cache
 def _sql() -> str:
     q = connection.ops.quote_name
-    seat_cols, _, _ = _columns(Seat, "s")
-    user_cols, _, _ = _columns(User, "u")
-    prefs_cols, _, _ = _columns(NotificationPrefs, "p")
+    seat_cols, _, _ = columns(Seat, "s")
+    user_cols, _, _ = columns(User, "u")
+    prefs_cols, _, _ = columns(NotificationPrefs, "p")
     return (
         f"SELECT {seat_cols}, {user_cols}, {prefs_cols},"  # noqa: S608 (names from model metadata; values are parameters)
         f" EXISTS (SELECT 1 FROM {q(PushSubscription._meta.db_table)} d WHERE d.user_id = s.user_id),"
@@ -130,15 +131,15 @@ def seats_with_players(match_id: int) -> list[Seat]:
     seats = []
     for row in rows:
         row = list(row)
-        seat = _build(Seat, "s", row[:n_seat])
+        seat = build(Seat, "s", row[:n_seat])
         user_values = row[n_seat : n_seat + n_user]
         prefs_values = row[n_seat + n_user : n_seat + n_user + n_prefs]
         has_push, has_vacation = row[n_seat + n_user + n_prefs :]
         if user_values[0] is None:
             user = None
         else:
-            user = _build(User, "u", user_values)
-            prefs = None if prefs_values[0] is None else _build(NotificationPrefs, "p", prefs_values)
+            user = build(User, "u", user_values)
+            prefs = None if prefs_values[0] is None else build(NotificationPrefs, "p", prefs_values)
             User.prefs.related.set_cached_value(user, prefs)
             if prefs is not None:
                 NotificationPrefs.user.field.set_cached_value(prefs, user)
@@ -147,35 +148,3 @@ def seats_with_players(match_id: int) -> list[Seat]:
         seat.has_vacation = bool(has_vacation)
         seats.append(seat)
     return seats
-
-
-# -- the match row, locked -------------------------------------------------------------------
-
-
-@cache
-def _lock_sql() -> str:
-    q = connection.ops.quote_name
-    match_cols, _, _ = _columns(Match, "m")
-    sql = (
-        f"SELECT {match_cols}, (SELECT s.{q('index')} FROM {q(Seat._meta.db_table)} s"  # noqa: S608 (names from model metadata; values are parameters)
-        f" WHERE s.match_id = m.id AND s.user_id = %s LIMIT 1)"
-        f" FROM {q(Match._meta.db_table)} m WHERE m.id = %s"
-    )
-    if connection.features.has_select_for_update_of:
-        sql += " FOR UPDATE OF m"
-    elif connection.features.has_select_for_update:
-        sql += " FOR UPDATE"
-    return sql
-
-
-def match_for_update(pk: int, user_id: int | None) -> Match | None:
-    """The match row locked for this transaction (None if there is none), with
-    ``match.viewer_seat``: the seat index of ``user_id`` in it, or None."""
-    with connection.cursor() as cursor:
-        cursor.execute(_lock_sql(), [user_id, pk])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    match = _build(Match, "m", list(row[:-1]))
-    match.viewer_seat = row[-1]
-    return match

@@ -8,15 +8,17 @@ Nothing else in the project serialises ``Match.state`` or the seeds.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Q, QuerySet, prefetch_related_objects
 
-from .deadlines import TIME_CONTROL_SCHEMA
+from .clock.deadlines import TIME_CONTROL_SCHEMA
 from .engines import all_engines
 from .engines import get as get_engine
 from .engines.base import Engine, Event, Invalid, LogItem, visible_events
+from .errors import Conflict, Forbidden
 from .models import CLOCK, FORFEIT, RESIGN, LogEntry, Match, Seat, TurnNotice
 
 
@@ -246,6 +248,16 @@ def legal_moves_for(match: Match, user: Any) -> dict[str, Any]:
     return legal_moves_view(match, Viewer.of(match, user))
 
 
+def match_export_for(match: Match, user: Any) -> dict[str, Any]:
+    """The export of a finished match for one of its players: only players, only once over."""
+    if not match.is_over:
+        raise Conflict("match_not_over", "The export is available once the match is over.", seq=match.seq)
+    authed = user is not None and getattr(user, "is_authenticated", False)
+    if not authed or not match.seats.filter(user=user).exists():
+        raise Forbidden("not_a_player", "Only the match's players can export it.")
+    return export_for(match)
+
+
 def export_for(match: Match) -> dict[str, Any]:
     """The whole log of a finished match with its seeds: what the verifier checks."""
     seats = _seats(match)
@@ -305,8 +317,19 @@ def match_list(
     return qs.distinct().order_by("-updated_at")
 
 
+def match_summaries(matches: Iterable[Match], user: Any) -> list[dict[str, Any]]:
+    """Rows for a list of matches (a queryset, sliced or not, or a page of one), their seats
+    and players read in one query for the whole list."""
+    if isinstance(matches, QuerySet):
+        matches = matches.prefetch_related("seats__user")
+    else:
+        matches = list(matches)
+        prefetch_related_objects(matches, "seats__user")
+    return [match_summary(m, user) for m in matches]
+
+
 def match_summary(match: Match, user: Any) -> dict[str, Any]:
-    """A row for lists: no board, no hidden information."""
+    """A row for lists: no board, no hidden information (for many, ``match_summaries``)."""
     engine = engine_of(match)
     seats = list(match.seats.all())
     your = next((s.index for s in seats if user is not None and s.user_id == getattr(user, "pk", None)), None)

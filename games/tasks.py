@@ -10,7 +10,7 @@ from celery import shared_task
 from django.conf import settings
 from django.utils import timezone
 
-from . import clock, digests, notify
+from . import clock, digests, notify, play
 from .models import TurnNotice
 
 log = logging.getLogger(__name__)
@@ -23,13 +23,13 @@ def sweep_deadlines() -> dict[str, int]:
     counts: dict[str, int] = {}
     for match_id, seat, deadline in clock.seats_due(now):
         try:
-            result = clock.timeout_apply(match_id=match_id, seat_index=seat, deadline=deadline, now=now)
+            result = play.match_timeout_apply(match_id=match_id, seat_index=seat, deadline=deadline, now=now)
         except Exception:  # one broken match must not stop the sweep of the others
             log.exception("timeout of match %s seat %s failed", match_id, seat)
             result = "error"
         counts[result] = counts.get(result, 0) + 1
     for seat in clock.reminders_due(now):
-        if clock.reminder_send(seat):
+        if play.reminder_send(seat):
             counts["reminded"] = counts.get("reminded", 0) + 1
     return counts
 

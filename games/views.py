@@ -1,5 +1,5 @@
 """HTML pages (Django templates + htmx). Thin: read through games.selectors, write through
-games.services, and show a DomainError's message where the player acted.
+games.play, and show a DomainError's message where the player acted.
 
 The match page has one live region (``templates/games/_live.html``): the header, board,
 private panel, moves and log. Moves posted with htmx answer with that region; a poll
@@ -19,12 +19,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.errors import DomainError
 
-from . import catalog, selectors, services
+from . import catalog, selectors
 from . import help as guides
 from .errors import BadRequest
 from .forms import NO_SEQ, MatchNewForm, expected_seq_from, move_from_post, notation_problem
 from .jsonlimits import text_problem
 from .models import Match
+from .play import services
 from .ui import boards
 
 LOG_TAIL = 40

@@ -66,16 +66,3 @@ class MatchOut(serializers.Serializer):
     seed_commitment = serializers.CharField()
     seed = serializers.CharField(allow_null=True)
     log_head = serializers.CharField()
-
-
-class ForceListIn(serializers.Serializer):
-    name = serializers.CharField(max_length=100)
-    side = serializers.ChoiceField(["rebels", "imperials"])
-    scenario = serializers.CharField(max_length=40)
-    points = serializers.IntegerField(min_value=1, max_value=1000)
-    force = serializers.JSONField(help_text='{"units": [{"type", "flights", "options", "transport"}]}')
-
-
-class UseForceListIn(serializers.Serializer):
-    force_list = serializers.IntegerField()
-    expected_seq = serializers.IntegerField(min_value=0)

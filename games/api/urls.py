@@ -1,5 +1,6 @@
 from django.urls import path
 
+from ..extensions.forcelists import api as forcelists
 from . import views
 
 urlpatterns = [
@@ -12,7 +13,7 @@ urlpatterns = [
     path("matches/<int:id>/resign/", views.Resign.as_view(), name="api-resign"),
     path("matches/<int:id>/log/", views.Log.as_view(), name="api-log"),
     path("matches/<int:id>/export/", views.Export.as_view(), name="api-export"),
-    path("matches/<int:id>/force-list/", views.MatchForceList.as_view(), name="api-match-force-list"),
-    path("force-lists/", views.ForceListCollection.as_view(), name="api-force-lists"),
-    path("force-lists/<int:id>/", views.ForceListItem.as_view(), name="api-force-list"),
+    path("matches/<int:id>/force-list/", forcelists.MatchForceList.as_view(), name="api-match-force-list"),
+    path("force-lists/", forcelists.ForceListCollection.as_view(), name="api-force-lists"),
+    path("force-lists/<int:id>/", forcelists.ForceListItem.as_view(), name="api-force-list"),
 ]

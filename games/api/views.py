@@ -8,9 +8,10 @@ from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticate
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import forcelists, selectors, services
-from ..errors import Conflict, Forbidden, NotFound
+from .. import selectors
+from ..errors import NotFound
 from ..models import Match
+from ..play import services
 from . import serializers as s
 
 ERRORS = {
@@ -59,8 +60,8 @@ class MatchList(APIView):
             mine=_flag(request, "mine"),
             awaiting=_flag(request, "awaiting"),
             open_only=_flag(request, "open"),
-        ).prefetch_related("seats__user")[:100]
-        return Response([selectors.match_summary(m, request.user) for m in qs])
+        )[:100]
+        return Response(selectors.match_summaries(qs, request.user))
 
     @extend_schema(request=s.MatchCreateIn, responses={201: s.MatchOut, **ERRORS}, summary="Open a match")
     def post(self, request):
@@ -153,86 +154,4 @@ class Export(APIView):
 
     @extend_schema(summary="The full log of a finished match, with its seed, for the verifier")
     def get(self, request, id: int):
-        match = _match(id)
-        if not match.is_over:
-            raise Conflict("match_not_over", "The export is available once the match is over.", seq=match.seq)
-        if not match.seats.filter(user=request.user).exists():
-            raise Forbidden("not_a_player", "Only the match's players can export it.")
-        return Response(selectors.export_for(match))
-
-
-# -- saved force lists ("The early days") ---------------------------------------------------
-
-
-def force_list_json(fl) -> dict:
-    return {
-        "id": fl.pk,
-        "name": fl.name,
-        "game": fl.game,
-        "side": fl.side,
-        "scenario": fl.scenario,
-        "points": fl.points,
-        "cost": fl.cost,
-        "force": fl.force,
-        "updated_at": fl.updated_at.isoformat(),
-    }
-
-
-class ForceListCollection(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(summary="Your saved force lists")
-    def get(self, request):
-        return Response([force_list_json(f) for f in request.user.force_lists.all()])
-
-    @extend_schema(
-        request=s.ForceListIn, responses={201: serializers.JSONField(), **ERRORS}, summary="Save a force list"
-    )
-    def post(self, request):
-        data = s.ForceListIn(data=request.data)
-        data.is_valid(raise_exception=True)
-        fl = forcelists.forcelist_save(user=request.user, **data.validated_data)
-        return Response(force_list_json(fl), status=status.HTTP_201_CREATED)
-
-
-class ForceListItem(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(summary="One of your force lists")
-    def get(self, request, id: int):
-        return Response(force_list_json(forcelists.forcelist_get(user=request.user, pk=id)))
-
-    @extend_schema(
-        request=s.ForceListIn, responses={200: serializers.JSONField(), **ERRORS}, summary="Replace it"
-    )
-    def put(self, request, id: int):
-        data = s.ForceListIn(data=request.data)
-        data.is_valid(raise_exception=True)
-        return Response(
-            force_list_json(forcelists.forcelist_save(user=request.user, pk=id, **data.validated_data))
-        )
-
-    @extend_schema(summary="Delete it")
-    def delete(self, request, id: int):
-        forcelists.forcelist_delete(user=request.user, pk=id)
-        return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-class MatchForceList(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
-        request=s.UseForceListIn,
-        responses={201: s.MoveOut, **ERRORS},
-        summary="Build your force from a saved list",
-    )
-    def post(self, request, id: int):
-        data = s.UseForceListIn(data=request.data)
-        data.is_valid(raise_exception=True)
-        result = forcelists.forcelist_use(
-            user=request.user,
-            match_id=id,
-            pk=data.validated_data["force_list"],
-            expected_seq=data.validated_data["expected_seq"],
-        )
-        return Response({"seq": result.seq}, status=status.HTTP_201_CREATED)
+        return Response(selectors.match_export_for(_match(id), request.user))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import abc
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from .dice import Dice
@@ -270,6 +270,33 @@ class Engine(abc.ABC):
         if seat < len(self.seat_names):
             return self.seat_names[seat]
         return f"Player {seat + 1}"
+
+
+@runtime_checkable
+class ForceBuilding(Protocol):
+    """An optional capability: each side builds its force from a points budget before play,
+    so a player may save a force list and build from it in any match of the game (the
+    server's force lists). Checked with ``isinstance(engine, ForceBuilding)``."""
+
+    force_sides: Mapping[Seat, str]
+    """The side each seat builds for, by the name a saved list gives it (e.g. 0: "rebels")."""
+
+    def validate_force(self, scenario: str, points: int, seat: Seat, force: Any) -> list[Invalid]:
+        """Every broken restriction of a complete ``force`` for ``seat`` in a game of
+        ``points`` of ``scenario``, one Invalid each; [] when it may be sealed."""
+        ...
+
+    def force_cost(self, force: Any) -> int:
+        """What ``force`` costs in points (malformed lines count 0)."""
+        ...
+
+    def force_moves(self, state: Any, seat: Seat, force: Any) -> list[Move] | Invalid:
+        """The moves that build ``force`` for ``seat`` in this match and seal it."""
+        ...
+
+    def budget(self, state: Any, seat: Seat) -> int:
+        """The points ``seat`` may spend in this match."""
+        ...
 
 
 def visible_events(events: Iterable[Event], viewer: Seat | None, reveal_all: bool = False) -> list[Event]:

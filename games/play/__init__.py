@@ -1,5 +1,40 @@
-"""The write path: the only code that writes matches, their seats and their logs."""
+"""The write path: the only code that writes matches, their seats and their logs.
 
-from .checks import check_current
+``services`` (create, join, move, resign, forfeit, clock notes) and ``timeouts`` (what the
+server does when a deadline passes) are the public services; ``checks`` holds the write
+preconditions, among them THE staleness rule ``check_current``; ``locking`` the one way to
+lock a match; ``log`` and ``hashing`` the hash-chained log; ``concessions`` the entries no
+engine knows; ``turns`` what follows an entry (state, clocks, turn notice).
+"""
 
-__all__ = ["check_current"]
+from .checks import check_current, check_in_play, check_seat
+from .services import (
+    MoveResult,
+    clock_note,
+    engine_for,
+    match_create,
+    match_forfeit,
+    match_join,
+    match_resign,
+    move_submit,
+    options_validate,
+)
+from .timeouts import deadlines_recompute, match_timeout_apply, reminder_send
+
+__all__ = [
+    "MoveResult",
+    "check_current",
+    "check_in_play",
+    "check_seat",
+    "clock_note",
+    "deadlines_recompute",
+    "engine_for",
+    "match_create",
+    "match_forfeit",
+    "match_join",
+    "match_resign",
+    "match_timeout_apply",
+    "move_submit",
+    "options_validate",
+    "reminder_send",
+]

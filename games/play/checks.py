@@ -1,6 +1,7 @@
-"""Write preconditions: is what the player saw still the position they are playing.
+"""Write preconditions, checked holding the match's lock: is what the player saw still the
+position they are playing, whose seat moves, is the match in play, under which rules.
 
-There is ONE rule, used by every way a move comes in (the web form, the API, saved force
+For staleness there is ONE rule, used by every way a move comes in (the web form, the API, saved force
 lists, email replies): a move or a reply is made for the match as its player last saw it,
 at entry ``seen_seq``. It still counts when nothing that player could see has happened
 since; otherwise it is refused as stale (``stale_seq``) and the player reloads.
@@ -11,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import Conflict
+from ..engines.base import Engine
+from ..errors import Conflict, Forbidden
 from ..models import CLOCK, Match, TurnNotice
 from ..selectors import Viewer, legal_moves_view
 
@@ -80,3 +82,38 @@ def _move_at(match: Match, seq: int) -> Any:
 
 def _listed_now(match: Match, seat: int) -> list[str]:
     return legal_moves_view(match, Viewer.for_seat(match, seat))["notation"]
+
+
+def check_seat(match: Match, user: Any, system_seat: int | None = None) -> int:
+    """The seat that moves: the server's ``system_seat`` (user None), else the user's seat,
+    read with the lock (games.play.locking); Forbidden for anyone without one."""
+    if user is None and system_seat is not None:
+        return system_seat
+    if match.viewer_seat is None:
+        raise Forbidden(
+            "not_a_player",
+            "Sign in to play."
+            if user is None or not user.is_authenticated
+            else "You do not have a seat in this match.",
+        )
+    return match.viewer_seat
+
+
+def check_in_play(match: Match) -> None:
+    """Moves are for a match that has started and is not over."""
+    if match.status == Match.Status.OPEN:
+        raise Conflict("match_not_started", "The match starts when every seat is taken.", seq=match.seq)
+    if match.status == Match.Status.FINISHED:
+        raise Conflict("match_over", "This match is over.", seq=match.seq)
+
+
+def check_rules_version(match: Match, engine: Engine) -> None:
+    """A match continues only under the rules engine version it started with."""
+    if match.engine_version != engine.version:
+        raise Conflict(
+            "rules_version_changed",
+            f"This match was started under version {match.engine_version} of {engine.title}'s "
+            f"rules engine and the server now plays version {engine.version}: it can be read "
+            "and exported, but not continued. Start a new match.",
+            seq=match.seq,
+        )

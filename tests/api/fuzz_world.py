@@ -16,8 +16,10 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from accounts.models import Club, ClubMember
-from games import forcelists, selectors, services
+from games import selectors
+from games.extensions.forcelists import services as forcelists
 from games.models import Match
+from games.play import services
 from notifications.models import PushSubscription, Webhook
 from notifications.push import b64url, generate_vapid_keys
 

@@ -8,8 +8,9 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games import services
-from games.models import ForceList, LogEntry
+from games.extensions.forcelists.models import ForceList
+from games.models import LogEntry
+from games.play import services
 
 pytestmark = pytest.mark.django_db
 

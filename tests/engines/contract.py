@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from games.engines.base import Engine, Event, Invalid, LogItem, Move, Step, visible_events
 from games.engines.dice import Dice
+from tests.support.markers import contains_marker  # noqa: F401 (the engine tests import it from here)
 
 SEED = b"contract-suite-seed"
 
@@ -135,10 +135,6 @@ def everything_seen_by(p: Playout, viewer: int | None) -> str:
             if isinstance(result, Invalid):
                 parts.append(result.message)
     return "\n".join(parts)
-
-
-def contains_marker(text: str, marker: str) -> bool:
-    return re.search(r"(?<![\w-])" + re.escape(marker) + r"(?![\w-])", text) is not None
 
 
 GARBAGE_MOVES = [

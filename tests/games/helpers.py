@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.test import TestCase
 
-from games import services
 from games.models import Match
+from games.play import services
 
 FLEET_SMALL = {"kind": "fleet", "ships": {"A": 2, "B": 0, "C": 0, "D": 0}}
 

@@ -13,9 +13,9 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games import services
 from games.engines import all_engines
 from games.models import Match
+from games.play import services
 from notifications.models import Outbox, PushSubscription, Webhook
 
 pytestmark = pytest.mark.django_db(transaction=True)

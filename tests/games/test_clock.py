@@ -14,10 +14,11 @@ from django.utils import timezone
 from accounts.errors import AccountError
 from accounts.models import Vacation
 from accounts.services import vacation_days_left, vacation_take
-from games import clock, selectors, services
+from games import clock, play, selectors
 from games.errors import BadRequest, Conflict
-from games.log import replay
 from games.models import LogEntry, Match, Seat
+from games.play import services
+from games.play.log import replay
 from games.tasks import sweep_deadlines
 from notifications.models import Outbox
 
@@ -109,7 +110,7 @@ def test_the_sweeper_handles_a_deadline_once_even_if_run_twice(alice, bob, no_va
     due = clock.seats_due(timezone.now())
     first = sweep_deadlines()
     # a second sweeper that read the same due list before the first one committed
-    again = [clock.timeout_apply(match_id=m, seat_index=s, deadline=d) for m, s, d in due]
+    again = [play.match_timeout_apply(match_id=m, seat_index=s, deadline=d) for m, s, d in due]
     assert first == {"moved": 1} and again == ["skipped"]
     assert LogEntry.objects.filter(match=match, source="timeout").count() == 1
 
@@ -247,7 +248,9 @@ def test_vacation_days_stop_at_the_limit_in_a_row(alice, bob, settings):
         s = seat(match, 0)
         Seat.objects.filter(pk=s.pk).update(deadline=s.deadline)  # keep it
         now = s.deadline + timedelta(minutes=1)
-        results.append(clock.timeout_apply(match_id=match.pk, seat_index=0, deadline=s.deadline, now=now))
+        results.append(
+            play.match_timeout_apply(match_id=match.pk, seat_index=0, deadline=s.deadline, now=now)
+        )
         if results[-1] != "vacation":
             break
     assert results == ["vacation", "vacation", "moved"]

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from games import services
 from games.errors import Conflict
-from games.log import replay
 from games.models import LogEntry
+from games.play import services
+from games.play.log import replay
 
 from .helpers import started_match
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from games import selectors, services
+from games import selectors
 from games.errors import Conflict
-from games.play import check_current
+from games.play import check_current, services
 
 from .helpers import FLEET_SMALL, play_to_turns, started_match, submit
 

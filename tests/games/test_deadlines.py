@@ -1,11 +1,11 @@
-"""Deadline arithmetic in the player's timezone (games.deadlines), daylight saving included."""
+"""Deadline arithmetic in the player's timezone (games.clock.deadlines), daylight saving included."""
 
 from __future__ import annotations
 
 from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from games.deadlines import TimeControl, add_days, due, local_datetime
+from games.clock.deadlines import TimeControl, add_days, due, local_datetime
 
 STOCKHOLM = ZoneInfo("Europe/Stockholm")
 NEW_YORK = ZoneInfo("America/New_York")

@@ -108,7 +108,7 @@ def test_a_late_notice_tells_only_the_players_still_on_turn(alice, bob):
 
 
 def test_a_late_turn_notice_of_a_finished_match_tells_nobody_but_the_end_is_announced(alice, bob):
-    from games import services
+    from games.play import services
 
     with held():
         match = started_match(alice, bob)

@@ -14,7 +14,8 @@ from django.utils import timezone
 
 from accounts.models import NotificationPrefs, Vacation
 from games.models import LogEntry, Match, Seat
-from games.rows import insert_row, match_for_update, seats_with_players, update_row
+from games.play.locking import match_for_update
+from games.rows import insert_row, seats_with_players, update_row
 from notifications.models import PushSubscription
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,12 +9,13 @@ from django.core import mail
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from games import selectors, services
+from games import selectors
 from games.engines.dice import commitment, entry_nonce
 from games.errors import BadRequest, Conflict, Forbidden, IllegalMove, NotFound
-from games.hashing import entry_hash, entry_payload
-from games.log import replay
 from games.models import LogEntry, Match, Seat, TurnNotice
+from games.play import services
+from games.play.hashing import entry_hash, entry_payload
+from games.play.log import replay
 from notifications.models import Outbox
 
 from .helpers import FLEET_SMALL, play_to_turns, started_match, submit, user_of

@@ -8,9 +8,10 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from games import selectors, services
+from games import selectors
 from games.errors import Conflict
 from games.models import Match
+from games.play import services
 
 from .helpers import FLEET_SMALL, play_to_turns, started_match, submit
 

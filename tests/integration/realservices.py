@@ -22,23 +22,10 @@ from django.db import connection
 from kombu import pools as kombu_pools
 
 from config.celery import app as celery_app
+from tests.support.waiting import free_port, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for(predicate, timeout=60.0, every=0.2) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(every)
-    return False
+__all__ = ["Mailbox", "PrivateRedis", "Worker", "free_port", "smtp_server", "use_broker", "wait_for"]
 
 
 class PrivateRedis:

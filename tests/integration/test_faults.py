@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from config.celery import app as celery_app
-from games import services
 from games.models import Match, TurnNotice
+from games.play import services
 from notifications.models import Outbox
 
 from .realservices import Mailbox, PrivateRedis, Worker, smtp_server, use_broker, wait_for

@@ -8,7 +8,6 @@ an aiosmtpd server listening on loopback.
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -21,9 +20,10 @@ from aiosmtpd.controller import Controller
 from django.db import connection
 
 from config.celery import app as celery_app
-from games import services
+from games.play import services
 from notifications.models import Outbox
 from notifications.tasks import sweep_outbox
+from tests.support.waiting import free_port, wait_for
 
 from .realservices import use_broker
 
@@ -40,12 +40,6 @@ class Inbox:
     async def handle_DATA(self, server, session, envelope):
         self.messages.append(message_from_bytes(envelope.original_content, policy=default_policy))
         return "250 OK"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def database_url() -> str:
@@ -112,15 +106,6 @@ def worker(smtp, tmp_path):
     logfile.close()
     celery_app.conf.task_always_eager = True
     print((tmp_path / "worker.log").read_text()[-3000:])
-
-
-def wait_for(predicate, timeout=60.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.2)
-    return False
 
 
 def test_the_worker_delivers_each_your_turn_email_once_over_smtp(worker, smtp, alice, bob):

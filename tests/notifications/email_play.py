@@ -25,22 +25,18 @@ from typing import Any
 import pytest
 from django.core import mail
 
-from games import clock, selectors
+from games import clock, play, selectors
 from games.models import LogEntry, Match
 from notifications import replyaddr
 from notifications.inbound import receive
 from notifications.models import InboundEmail, Outbox
+from tests.support.markers import contains_marker
 
 # A policy: (rng, seat, the listed moves, the seat's own view as the email carries it) -> a move.
 Policy = Callable[[Any, int, list[dict[str, Any]], dict[str, Any]], dict[str, Any]]
 
 _OUTBOX_ID = re.compile(r"^<outbox-(\d+)\.")
 _LISTED = re.compile(r"^  (\d+)\. (.*)$")
-
-
-def contains_marker(text: str, marker: str) -> bool:
-    """The canary's test: the marker as a whole word (tests/engines/contract.py)."""
-    return re.search(r"(?<![\w-])" + re.escape(marker) + r"(?![\w-])", text) is not None
 
 
 def listed_moves(body: str) -> list[str]:
@@ -239,7 +235,7 @@ class EmailTable:
         mine = [s for s in due if s.match_id == self.match.pk and s.index == seat]
         if not mine:
             return False
-        assert clock.reminder_send(mine[0])
+        assert play.reminder_send(mine[0])
         self.reminders += 1
         letters = self.read_mail()
         assert [(x.kind, x.seat) for x in letters] == [("reminder", seat)], letters

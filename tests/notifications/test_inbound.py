@@ -16,7 +16,6 @@ import io
 import os
 import re
 import smtplib
-import socket
 import subprocess
 import sys
 import time
@@ -32,14 +31,16 @@ from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 
-from games import email_replies, selectors, services
+from games import email_replies, selectors
 from games.engines.base import Move
 from games.models import LogEntry, Match
+from games.play import services
 from notifications import inbound, replyaddr
 from notifications.inbound import receive, reply_lines
 from notifications.inbound_tasks import sweep_inbound
 from notifications.models import InboundEmail, Outbox
 from tests.games.helpers import play_to_turns, started_match, user_of
+from tests.support.waiting import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 FLEET_TWO_A = {"kind": "fleet", "ships": {"A": 2, "B": 0, "C": 0, "D": 0}}
@@ -547,12 +548,6 @@ class ToReceive:
         except Exception as exc:
             return f"451 not stored, try again later ({exc})"
         return "250 OK"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @db

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 
-from games import services
+from games.play import services
 from tests.api.test_full_game_starfighters import weight as star_fighters_weight
 from tests.notifications.email_play import EmailTable
 

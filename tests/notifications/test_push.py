@@ -10,10 +10,7 @@ import random
 import re
 import subprocess
 import sys
-import threading
-from collections import defaultdict
 from datetime import timedelta
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import http_ece
@@ -27,13 +24,15 @@ from django.utils import timezone
 from py_vapid import jwt as vapid_jwt
 
 from config.urls import urlpatterns as site_urlpatterns
-from games import selectors, services
+from games import selectors
 from games.models import Match
+from games.play import services
 from notifications.models import Outbox, PushSubscription
 from notifications.push import DELIVERED, generate_vapid_keys
 from notifications.tasks import deliver
 from notifications.urls import root_urlpatterns
 from tests.games.helpers import started_match
+from tests.support.http_recorder import PushService
 
 # The site's URLs plus this app's (config/urls.py includes them too once wired).
 urlpatterns = [*root_urlpatterns, path("api/", include("notifications.api_urls")), *site_urlpatterns]
@@ -49,51 +48,6 @@ PAYLOAD = {
 
 
 # -- a push service and browsers ---------------------------------------------------------------
-
-
-class PushService:
-    """A real HTTP server on 127.0.0.1 that records each POST and answers 201, or the
-    statuses queued for that device's path."""
-
-    def __init__(self):
-        self.received: list[dict] = []
-        self.answers: dict[str, list[int]] = defaultdict(list)
-        service = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-                queued = service.answers[self.path]
-                status = queued.pop(0) if queued else 201
-                service.received.append(
-                    {
-                        "path": self.path,
-                        "headers": {k.lower(): v for k, v in self.headers.items()},
-                        "body": body,
-                        "status": status,
-                    }
-                )
-                self.send_response(status)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    def endpoint(self, device: str) -> str:
-        return f"{self.base}/push/{device}"
-
-    def delivered(self, device: str) -> list[dict]:
-        return [r for r in self.received if r["path"] == f"/push/{device}" and r["status"] < 300]
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
 
 
 class Browser:

@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
 import time
-from collections import defaultdict
 from datetime import timedelta
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from django.urls import include, path
@@ -21,6 +18,7 @@ from notifications.models import Outbox, Webhook
 from notifications.services import outbox_add
 from notifications.tasks import deliver
 from notifications.webhooks import verify_signature, webhook_messages
+from tests.support.http_recorder import Receiver
 
 urlpatterns = [path("api/", include("notifications.api_urls")), *site_urlpatterns]
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
@@ -39,48 +37,6 @@ OVER = {
     "url": "https://starpost.test/matches/12/",
     "outcome": "Red wins.",
 }
-
-
-class Receiver:
-    """A real HTTP server on 127.0.0.1: records each POST, answers 200 or the queued statuses."""
-
-    def __init__(self):
-        self.received: list[dict] = []
-        self.answers: dict[str, list[int]] = defaultdict(list)
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-                queued = receiver.answers[self.path]
-                status = queued.pop(0) if queued else 200
-                receiver.received.append(
-                    {
-                        "path": self.path,
-                        "headers": {k.lower(): v for k, v in self.headers.items()},
-                        "body": body,
-                        "status": status,
-                    }
-                )
-                self.send_response(status)
-                if status in (301, 302, 307, 308):
-                    self.send_header("Location", f"{receiver.base}/elsewhere")
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def url(self, name: str) -> str:
-        return f"{self.base}/{name}"
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
 
 
 @pytest.fixture

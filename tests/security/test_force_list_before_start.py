@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import LogEntry
-from games.services import match_create
+from games.play import match_create
 
 pytestmark = pytest.mark.django_db
 

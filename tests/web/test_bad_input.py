@@ -191,7 +191,7 @@ def test_resigning_with_a_bad_move_number_says_so_and_changes_nothing(client, al
 
 @pytest.mark.parametrize(("salt", "words"), [("salt\x00", "NUL"), ("s" * 201, "at most 200")])
 def test_joining_with_a_bad_salt_says_so_and_takes_no_seat(client, alice, carol, salt, words):
-    from games import services
+    from games.play import services
 
     match = services.match_create(user=alice, game="space-dogfight")
     response = page(client, carol).post(match_url(match, "match-join"), {"salt": salt})

@@ -11,8 +11,8 @@ import pytest
 from django.urls import reverse
 from django.utils import dateformat
 
-from games import services
 from games.models import Match
+from games.play import services
 from tests.games.helpers import FLEET_SMALL, submit
 
 from .helpers import html_of, match_url, page

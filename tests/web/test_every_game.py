@@ -9,9 +9,10 @@ import random
 import pytest
 from django.test import Client
 
-from games import selectors, services
+from games import selectors
 from games.engines import all_engines
 from games.models import LogEntry, Match
+from games.play import services
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from games import help as guides
-from games import services
 from games.engines import all_engines
+from games.play import services
 from tests.games.helpers import started_match
 
 from .helpers import html_of, match_url, page

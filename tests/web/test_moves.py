@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from games import services
 from games.models import LogEntry
+from games.play import services
 from tests.games.helpers import FLEET_SMALL, play_to_turns, started_match, submit, user_of
 
 from .helpers import (

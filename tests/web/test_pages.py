@@ -7,8 +7,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import selectors, services
+from games import selectors
 from games.models import Match
+from games.play import services
 from tests.games.helpers import FLEET_SMALL, play_to_turns, started_match, submit
 
 from .helpers import (
@@ -241,8 +242,8 @@ def test_a_unit_chosen_on_the_hex_map_shows_its_arcs(alice, bob):
 
     from django.test import Client
 
-    from games import services
     from games.engines import get
+    from games.play import services
     from games.ui import boards as render
     from tests.engines.contract import run, start
 

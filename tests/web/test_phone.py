@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from games import services
 from games.engines import all_engines
+from games.play import services
 from tests.games.helpers import play_to_turns
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -61,7 +61,7 @@ def test_a_player_sees_their_unplaced_ships_during_placement(client, alice, bob)
 def test_home_and_lobby_rows_with_deadlines_show_no_seats_secrets(client, alice, bob, carol):
     from django.urls import reverse
 
-    from games import services
+    from games.play import services
 
     match = play_to_turns(started_match(alice, bob))
     draw_until_hands_hold_counters(match)

@@ -8,8 +8,8 @@ from typing import Any
 from ..base import Engine, Invalid, LogItem, Move, Outcome, Step, apply_checked, listed_in
 from ..dice import Dice
 from . import checks, describe, endphase, legal, notation, rules, state, view
-from .data import DATA, RULES, side_name
-from .forces import budget, build_moves
+from .data import DATA, IMPERIAL, REBEL, RULES, side_name
+from .forces import budget, build_moves, force_cost, validate_force
 from .rules import DOCK_MARKER
 from .state import BUILD, DEPLOY, MOVE, SHOOT, TURN, State
 
@@ -127,7 +127,15 @@ class EarlyDays(Engine):
     def load(self, data: Mapping[str, Any]) -> State:
         return state.load(data)
 
-    # -- for the server's saved force lists ------------------------------------------------------
+    # -- for the server's saved force lists (base.ForceBuilding) -------------------------------
+    force_sides = {REBEL: "rebels", IMPERIAL: "imperials"}
+
+    def validate_force(self, scenario: str, points: int, seat: int, force: Any) -> list[Invalid]:
+        return validate_force(scenario, points, seat, force)
+
+    def force_cost(self, force: Any) -> int:
+        return force_cost(force)
+
     def force_moves(self, s: State, seat: int, force: Any) -> list[Move] | Invalid:
         """The build moves that turn ``seat``'s draft into the saved ``force`` and seal it."""
         return build_moves(s.drafts[seat], s.next_entry[seat], seat, force)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
-from games import selectors, services
+from games import selectors
 from games.models import Match
+from games.play import services
 
 DEMO_PASSWORD = "starpost"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 
 from games.engines import get as get_engine
-from games.log import replay
 from games.models import Match
+from games.play.log import replay
 
 
 class Command(BaseCommand):

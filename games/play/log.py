@@ -1,7 +1,7 @@
 """The log: appending an entry to a match's hash chain, and rebuilding a match from it.
 
-Appending is only ever done by games.services, inside the transaction that holds the
-match row's lock; the database refuses to update or delete an entry once written.
+Appending is only ever done by the write path (games.play), inside the transaction that
+holds the match row's lock; the database refuses to update or delete an entry once written.
 """
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from typing import Any
 
 from django.utils import timezone
 
-from .engines import get as get_engine
-from .engines.base import Event, Invalid, Move, Step
-from .engines.dice import Dice, entry_nonce
+from ..engines import get as get_engine
+from ..engines.base import Event, Invalid, Move, Step
+from ..engines.dice import Dice, entry_nonce
+from ..models import CLOCK, FORFEIT, RESIGN, LogEntry, Match
+from ..rows import insert_row
 from .hashing import entry_hash, entry_payload
-from .models import CLOCK, FORFEIT, RESIGN, LogEntry, Match
-from .rows import insert_row
 
 
 def append_entry(

@@ -1,6 +1,6 @@
-"""Entries the rules engines do not know, written by the one write path (services.move_submit):
-a player's resignation, the server's forfeit, and the server's clock notes. The caller
-holds the match row's lock and has checked that the match is in play."""
+"""Entries the rules engines do not know, written by the one write path (move_submit): a
+player's resignation, the server's forfeit, and the server's clock notes. The caller holds
+the match row's lock and has checked that the match is in play."""
 
 from __future__ import annotations
 
@@ -8,13 +8,14 @@ from typing import Any
 
 from django.utils import timezone
 
-from . import clock, notify
-from .engines import get as get_engine
-from .engines.base import Event, Move
-from .errors import BadRequest
-from .log import CLOCK, FORFEIT, RESIGN, append_entry, concede_outcome
-from .models import Match
-from .rows import seats_with_players, update_row
+from .. import notify
+from ..engines import get as get_engine
+from ..engines.base import Event, Move
+from ..errors import BadRequest
+from ..models import CLOCK, FORFEIT, RESIGN, Match
+from ..rows import update_row
+from .log import append_entry, concede_outcome
+from .turns import clocks_run, seats_of
 
 KINDS = (RESIGN, FORFEIT, CLOCK)
 
@@ -59,7 +60,7 @@ def clock_note(match: Match, seat: int, move: dict[str, Any], source: str) -> in
 
 def concede(match: Match, seat: int, *, user: Any, move: dict[str, Any], source: str, key: str | None) -> int:
     """The end of the match against ``seat``; the caller holds the lock and checked it is in play."""
-    seats = seats_with_players(match.pk)
+    seats = seats_of(match)
     before = list(match.active_seats)
     kind = move["kind"]
     append_entry(
@@ -81,7 +82,7 @@ def concede(match: Match, seat: int, *, user: Any, move: dict[str, Any], source:
     match.outcome = concede_outcome(match, engine.load(match.state), seat, move["reason"])
     match.finished_at = now
     match.active_seats = []
-    clock.turns_changed(match, seats, [], now)
+    clocks_run(match, seats, [], now)
     match.save(
         update_fields=[
             "seq",
