@@ -21,6 +21,9 @@ from .models import Match
 OPTION_PREFIX = "opt_"
 TIME_PREFIX = "tc_"
 FIELD_PREFIX = "f."
+JSON_PREFIX = "j."
+"""A field whose value is the JSON of the move's value (standing-order forms): a hex named
+"3401" stays text, where an ``f.`` field would read it as a number."""
 
 
 def _label(name: str, spec: dict[str, Any]) -> str:
@@ -226,25 +229,35 @@ def expected_seq_from(post: Any) -> int | None:
 
 
 def _fields_to_move(kind: str, post: Any) -> dict[str, Any]:
-    """``kind`` plus the ``f.<name>`` inputs as one nested move; FormRefused when a name is
-    both a value and a group (``f.ships`` and ``f.ships.A``) or nests past the JSON limit."""
+    """``kind`` plus the ``f.<name>`` and ``j.<name>`` inputs as one nested move; FormRefused
+    when a name is both a value and a group (``f.ships`` and ``f.ships.A``) or nests past
+    the JSON limit."""
     move: dict[str, Any] = {"kind": kind}
     for key in post:
-        if not key.startswith(FIELD_PREFIX):
+        prefix = next((p for p in (FIELD_PREFIX, JSON_PREFIX) if key.startswith(p)), None)
+        if prefix is None:
             continue
-        path = key[len(FIELD_PREFIX) :].split(".")
+        path = key[len(prefix) :].split(".")
         if len(path) >= jsonlimits.MAX_DEPTH:
             raise FormRefused(TOO_DEEP.format(depth=len(path), limit=jsonlimits.MAX_DEPTH))
         node = move
         for i, part in enumerate(path[:-1]):
             child = node.setdefault(part, {})
             if not isinstance(child, dict):
-                raise FormRefused(GARBLED.format(name=FIELD_PREFIX + ".".join(path[: i + 1])))
+                raise FormRefused(GARBLED.format(name=prefix + ".".join(path[: i + 1])))
             node = child
         if isinstance(node.get(path[-1]), dict):
             raise FormRefused(GARBLED.format(name=key))
-        node[path[-1]] = _scalar(post.getlist(key)[-1].strip())
+        text = post.getlist(key)[-1].strip()
+        node[path[-1]] = _json_value(key, text) if prefix == JSON_PREFIX else _scalar(text)
     return move
+
+
+def _json_value(key: str, text: str) -> Any:
+    try:
+        return jsonlimits.loads(text)
+    except jsonlimits.JSONRefused as exc:
+        raise FormRefused(UNREADABLE.format(why=f"{key}: {str(exc).rstrip('.')}")) from exc
 
 
 def move_from_post(post: Any) -> tuple[int | None, dict[str, Any] | None, str]:
@@ -252,7 +265,8 @@ def move_from_post(post: Any) -> tuple[int | None, dict[str, Any] | None, str]:
 
     A move comes either whole, as JSON in ``move`` (buttons and board clicks), or built
     from fields: ``kind`` plus ``f.<name>`` inputs, where dots nest (``f.ships.A`` = 4 ->
-    {"ships": {"A": 4}}). The fleet builder and the standing-orders form use the latter.
+    {"ships": {"A": 4}}), and ``j.<name>`` inputs holding a value's JSON. The fleet builder
+    uses the former, the standing-orders form the latter.
     For a repeated name the last value wins, so a hidden "false" before a checkbox works.
     Every move is held to the API's JSON limits (games.jsonlimits) before it goes further.
     """

@@ -26,7 +26,7 @@ from .forms import NO_SEQ, MatchNewForm, expected_seq_from, move_from_post, nota
 from .jsonlimits import text_problem
 from .models import Match
 from .play import services
-from .ui import boards
+from .ui import boards, panel
 
 LOG_TAIL = 40
 """Log entries shown on the match page until the player asks for all of them."""
@@ -160,6 +160,8 @@ def _live_context(request: HttpRequest, match: Match, *, error: str = "") -> dic
         "log_hidden": 0 if full_log else max(match.seq - len(log), 0),
         "full_log": full_log,
         "outcome_text": boards.outcome_text(engine, match.outcome),
+        "status_line": boards.status_line(match.game, data["view"]),
+        "last_marks": panel.last_move_marks(game, log),
         "active_names": [engine.seat_name(i) for i in active],
         "your_turn": viewer.seat is not None and viewer.seat in active,
         "can_join": _can_join(data, request.user),

@@ -7,7 +7,6 @@ what the page submits is always a move the engine listed.
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from typing import Any
 
@@ -16,22 +15,15 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from games.catalog import entry
-from games.ui import boards
-from games.ui.common.hints import Hints
+from games.ui import boards, panel
 
 register = template.Library()
-
-# A kind with more moves than this, all of flat fields, becomes one form with a select per
-# field (standing orders: 29 combinations) instead of a wall of buttons.
-MANY = 8
-# Kinds played by clicking the board name a target square (the page script's data-square).
-BOARD_FIELD = "to"
 
 
 @register.filter
 def tojson(value: Any) -> str:
     """Compact JSON for an attribute value (Django's autoescape then quotes it)."""
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+    return panel.tojson(value)
 
 
 @register.simple_tag
@@ -115,89 +107,13 @@ def counter_label(item: dict[str, Any], view: dict[str, Any]) -> str:
     return item.get("label") or types.get(item.get("type"), {}).get("label") or str(item.get("type"))
 
 
-def _flat(move: dict[str, Any]) -> bool:
-    return all(not isinstance(v, dict | list) for k, v in move.items() if k != "kind")
-
-
-def _composite(
-    hints: Hints, kind: str, moves: list[dict[str, Any]], current: dict[str, Any] | None
-) -> dict[str, Any]:
-    """One form for a kind with many flat moves: a select (or checkbox) per field."""
-    fields = []
-    names = [k for k in moves[0] if k != "kind"]
-    for name in sorted(names):
-        values = sorted(
-            {m[name] for m in moves} | ({current[name]} if current and name in current else set()),
-            key=lambda v: (str(type(v)), v),
-        )
-        chosen = current.get(name) if current else values[0]
-        fields.append(
-            {
-                "name": name,
-                "label": hints.field_labels.get(name, name.replace("_", " ").capitalize()),
-                "boolean": set(values) <= {True, False},
-                "choices": [
-                    (tojson(v).strip('"'), hints.value_labels.get((name, v), str(v)), v == chosen)
-                    for v in values
-                ],
-                "checked": chosen is True,
-            }
-        )
-    return {"kind": kind, "title": hints.kind(kind).title, "fields": fields}
-
-
-def _place_types(moves: list[dict[str, Any]], view: dict[str, Any]) -> list[dict[str, Any]]:
-    """Ship types that may be placed now, with how many of each are still unplaced."""
-    types = sorted({m["ship"] for m in moves if BOARD_FIELD in m and "ship" in m and "from" not in m})
-    unplaced = [h.get("type") for h in (view.get("you") or {}).get("unplaced") or []]
-    return [{"type": t, "count": unplaced.count(t)} for t in types]
+@register.simple_tag
+def move_panel(game: str, legal: dict[str, Any], view: dict[str, Any] | None) -> dict[str, Any]:
+    return panel.move_panel(game, legal, view)
 
 
 @register.simple_tag
-def move_panel(game: str, legal: dict[str, Any], view: dict[str, Any] | None) -> dict[str, Any]:
-    """Split the legal moves into: board moves (click a ship, then a square), builders,
-    composite forms (many flat moves of one kind) and plain buttons by kind."""
-    view = view or {}
+def seat_colour(game: str, seat: int) -> str:
+    """The colour the board draws ``seat`` in (the game's hints), or ""."""
     found = entry(game)
-    hints = found.hints if found else Hints()
-    by_kind: dict[str, list[tuple[dict[str, Any], str]]] = {}
-    for move, text in zip(legal.get("moves", []), legal.get("notation", []), strict=False):
-        by_kind.setdefault(move["kind"], []).append((move, text))
-    board, buttons, composites, builders = [], [], [], []
-    board_moves = []
-    for kind, items in by_kind.items():
-        moves = [m for m, _ in items]
-        hint = hints.kind(kind)
-        if hint.on_board and all(BOARD_FIELD in m for m in moves):
-            board.extend({"json": tojson(m), "text": t} for m, t in items)
-            board_moves.extend(moves)
-        elif hint.builder is not None and found is not None:
-            builders.append(
-                {
-                    "template": found.template(hint.builder.template),
-                    "builder": hint.builder.context(moves, view),
-                }
-            )
-        elif len(moves) > MANY and all(_flat(m) for m in moves):
-            current = ((view.get("you") or {}).get(kind)) if hint.standing else None
-            composites.append(_composite(hints, kind, moves, current))
-        else:
-            single = len(items) == 1 and bool(hint.label)
-            buttons.append(
-                {
-                    "kind": kind,
-                    "title": hint.title,
-                    "quiet": hint.quiet,
-                    "items": [{"json": tojson(m), "text": hint.label if single else t} for m, t in items],
-                }
-            )
-    buttons.sort(key=lambda g: hints.rank(g["kind"]))
-    return {
-        "board": board,
-        "place_types": _place_types(board_moves, view),
-        "board_moves": board_moves,
-        "builders": builders,
-        "composites": composites,
-        "buttons": buttons,
-        "any": bool(legal.get("moves")),
-    }
+    return found.hints.seat_colour(seat) if found else ""

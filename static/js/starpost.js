@@ -1,84 +1,330 @@
-// Starpost page behaviour that htmx alone does not cover: choosing a ship (or a ship type
-// to place) and then a target square on the board, and the fleet builder's running total.
-// The legal board moves come from the page (<script id="board-moves">, exactly what the
-// server listed); a click only ever submits one of them, as is.
+// Starpost page behaviour that htmx alone does not cover: the move picker, the fleet
+// builder's running total, the move tray's open state and the last move on the board.
 (function () {
   "use strict";
 
-  var selected = null; // square of the chosen ship
-  var placeType = null; // ship type chosen for placement
-  var fleetValues = {}; // fleet-builder inputs, kept when a poll swaps the page under them
+  // -- the move picker ------------------------------------------------------------------
+  // The page lists the legal moves with the steps that make each one (games/ui/panel.py):
+  // what is clicked, in order, on the board (an element with data-<on>="<value>") or among
+  // the tray's choices. Each click narrows the list; the one move left is submitted as the
+  // server listed it. Nothing here knows a rule: it only matches clicks against the list.
+  var data = null; // {moves: [{kind, move, text, steps}], kinds: {kind: {title, hint, attack}}}
+  var path = []; // tokens: {on, field, value} or, for a footprint, {on, field, values}
+  var choices = []; // the choice buttons of the tray, by index
+  var MARKS = ["is-movable", "is-selected", "is-target", "is-attack", "is-footprint"];
+  var CHOICE = "choice";
 
   function live() {
     return document.getElementById("live");
   }
 
-  function boardMoves() {
-    var el = document.getElementById("board-moves");
-    return el ? JSON.parse(el.textContent) : [];
-  }
-
-  function onSquare(name) {
-    return live().querySelectorAll('.board [data-square="' + name + '"]');
-  }
-
-  function mark(name, cls) {
-    onSquare(name).forEach(function (el) { el.classList.add(cls); });
-  }
-
-  function isPlacement(m) {
-    return !m.from && m.ship;
-  }
-
-  function refresh() {
+  function boardEl() {
     var root = live();
-    if (!root) return;
-    root.querySelectorAll(".board .is-selected, .board .is-target, .board .is-attack, .board .is-movable")
-      .forEach(function (el) { el.classList.remove("is-selected", "is-target", "is-attack", "is-movable"); });
-    var moves = boardMoves();
-    moves.forEach(function (m) { if (m.from) mark(m.from, "is-movable"); });
-    if (selected) {
-      mark(selected, "is-selected");
-      moves.forEach(function (m) {
-        if (m.from === selected) mark(m.to, m.kind === "attack" ? "is-attack" : "is-target");
-      });
-    } else if (placeType) {
-      moves.forEach(function (m) {
-        if (isPlacement(m) && m.ship === placeType) mark(m.to, "is-target");
-      });
-    }
-    root.querySelectorAll("[data-place-type]").forEach(function (b) {
-      b.setAttribute("aria-pressed", b.dataset.placeType === placeType ? "true" : "false");
+    return root ? root.querySelector(".board") : null;
+  }
+
+  function readJSON(id) {
+    var el = document.getElementById(id);
+    return el ? JSON.parse(el.textContent) : null;
+  }
+
+  function same(a, b) {
+    return JSON.stringify(a) === JSON.stringify(b);
+  }
+
+  function isFootprint(step) {
+    return !!step && Array.isArray(step.values);
+  }
+
+  function within(list, items) {
+    return items.every(function (v) { return list.indexOf(v) >= 0; });
+  }
+
+  function agrees(step, token) {
+    if (!step || step.on !== token.on || step.field !== token.field) return false;
+    if (isFootprint(step)) return !!token.values && within(step.values, token.values);
+    return same(step.value, token.value);
+  }
+
+  function candidates(p) {
+    return data.moves.filter(function (m) {
+      return p.every(function (t, i) { return agrees(m.steps[i], t); });
     });
+  }
+
+  function complete(m, p) {
+    if (m.steps.length !== p.length) return false;
+    var last = m.steps[p.length - 1];
+    return !isFootprint(last) || last.values.length === p[p.length - 1].values.length;
+  }
+
+  // What may be picked after path p: {on, field, value, kind, label, prompt, extend}
+  function options(p) {
+    var out = [];
+    var seen = {};
+    var last = p[p.length - 1];
+    candidates(p).forEach(function (m) {
+      var current = m.steps[p.length - 1];
+      var add = function (o) {
+        var key = JSON.stringify([o.on, o.field, o.value, o.extend || false, o.kind]);
+        if (!seen[key]) { seen[key] = true; out.push(o); }
+      };
+      if (last && isFootprint(current) && current.values.length > last.values.length) {
+        current.values.forEach(function (v) {
+          if (last.values.indexOf(v) < 0) add({ on: current.on, field: current.field, value: v, kind: m.kind, extend: true, prompt: current.prompt });
+        });
+        return;
+      }
+      var s = m.steps[p.length];
+      if (!s) return;
+      if (isFootprint(s)) {
+        s.values.forEach(function (v) { add({ on: s.on, field: s.field, value: v, kind: m.kind, footprint: true, prompt: s.prompt }); });
+      } else {
+        add({ on: s.on, field: s.field, value: s.value, kind: m.kind, label: s.label, prompt: s.prompt, preselect: s.preselect });
+      }
+    });
+    return out;
+  }
+
+  function tokenOf(o, p) {
+    if (o.extend) {
+      var last = p[p.length - 1];
+      return { on: o.on, field: o.field, values: last.values.concat([o.value]) };
+    }
+    if (o.footprint) return { on: o.on, field: o.field, values: [o.value] };
+    return { on: o.on, field: o.field, value: o.value };
+  }
+
+  function advance(p, o) {
+    return o.extend ? p.slice(0, -1).concat([tokenOf(o, p)]) : p.concat([tokenOf(o, p)]);
+  }
+
+  // Take what needs no decision: a lone choice after the first pick, a preselected choice.
+  function settle() {
+    for (var guard = 0; guard < 50; guard++) {
+      var cands = candidates(path);
+      if (!cands.length) { path = []; continue; }
+      if (cands.some(function (m) { return complete(m, path); })) return;
+      var opts = options(path);
+      var allChoice = opts.length && opts.every(function (o) { return o.on === CHOICE && o.field === opts[0].field; });
+      if (allChoice && path.length && opts.length === 1) { path = advance(path, opts[0]); continue; }
+      if (allChoice && !path.length && opts[0].preselect) { path = advance(path, opts[0]); continue; }
+      return;
+    }
+  }
+
+  // The one move a path has made, or null.
+  function chosen() {
+    var cands = candidates(path);
+    var done = cands.filter(function (m) { return complete(m, path); });
+    return done.length === 1 && cands.length === 1 ? done[0] : null;
+  }
+
+  // With a footprint half picked and one move left, that move's whole footprint.
+  function preview() {
+    var cands = candidates(path);
+    var last = path[path.length - 1];
+    if (cands.length !== 1 || !last || !last.values) return null;
+    var step = cands[0].steps[path.length - 1];
+    return isFootprint(step) && step.values.length > last.values.length ? cands[0] : null;
+  }
+
+  function pick(p) {
+    path = p;
+    settle();
+    var move = chosen();
+    if (move) { submit(move.move); return; }
+    render();
   }
 
   function submit(move) {
     var form = document.getElementById("board-move");
     if (!form) return;
     form.querySelector('[name="move"]').value = JSON.stringify(move);
-    selected = null;
+    path = [];
     if (form.requestSubmit) form.requestSubmit();
     else form.submit();
   }
 
-  function clickSquare(name) {
-    var moves = boardMoves();
-    if (!moves.length) return;
-    var chosen = moves.find(function (m) {
-      if (m.to !== name) return false;
-      if (selected) return m.from === selected;
-      return placeType && isPlacement(m) && m.ship === placeType;
-    });
-    if (chosen) {
-      submit(chosen);
-      return;
-    }
-    var canAct = moves.some(function (m) { return m.from === name; });
-    selected = canAct && selected !== name ? name : null;
-    refresh();
+  function cssValue(value) {
+    return String(value).replace(/["\\]/g, "\\$&");
   }
 
-  // -- fleet builder ------------------------------------------------------------------
+  // Pieces inside [data-pick-none] (another player's ship board) share names with the
+  // viewer's own and are never picked.
+  function pickable(el) {
+    return !!el && !!el.closest(".board") && !el.closest("[data-pick-none]");
+  }
+
+  function elementsFor(on, value) {
+    var board = boardEl();
+    if (!board) return [];
+    return Array.prototype.filter.call(board.querySelectorAll("[data-" + on + '="' + cssValue(value) + '"]'), pickable);
+  }
+
+  function mark(on, value, cls) {
+    elementsFor(on, value).forEach(function (el) { el.classList.add(cls); });
+  }
+
+  // The option (of opts) whose board element is under the click, or null.
+  function hit(target, opts) {
+    for (var i = 0; i < opts.length; i++) {
+      var o = opts[i];
+      if (o.on === CHOICE) continue;
+      var el = target.closest("[data-" + o.on + "]");
+      if (pickable(el) && el.getAttribute("data-" + o.on) === String(o.value)) return o;
+    }
+    return null;
+  }
+
+  function leadingChoices(p) {
+    var n = 0;
+    while (n < p.length && p[n].on === CHOICE) n++;
+    return p.slice(0, n);
+  }
+
+  // A click on the board: true when the picker used it.
+  function clickBoard(target) {
+    if (!data) return false;
+    var proposed = preview();
+    if (proposed) {
+      var step = proposed.steps[path.length - 1];
+      var el = target.closest("[data-" + step.on + "]");
+      if (pickable(el) && step.values.indexOf(el.getAttribute("data-" + step.on)) >= 0) {
+        submit(proposed.move);
+        return true;
+      }
+    }
+    var o = hit(target, options(path));
+    if (o) { pick(advance(path, o)); return true; }
+    var base = leadingChoices(path);
+    var again = hit(target, options(base));
+    var wasOnly = again && path.length === base.length + 1 && same(tokenOf(again, base), path[base.length]);
+    if (again && !wasOnly) { pick(advance(base, again)); return true; }
+    var used = !!again || path.length > base.length;
+    path = base;
+    settle();
+    render();
+    return used;
+  }
+
+  function clearMarks() {
+    var board = boardEl();
+    if (!board) return;
+    MARKS.forEach(function (cls) {
+      board.querySelectorAll("." + cls).forEach(function (el) { el.classList.remove(cls); });
+    });
+  }
+
+  function chip(text, onClick, pressed, cls) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = cls || "chip";
+    b.textContent = text;
+    if (pressed !== undefined) b.setAttribute("aria-pressed", pressed ? "true" : "false");
+    b.dataset.choice = String(choices.length);
+    choices.push(onClick);
+    return b;
+  }
+
+  function render() {
+    clearMarks();
+    var hint = document.getElementById("pick-hint");
+    var pathEl = document.getElementById("pick-path");
+    var box = document.getElementById("pick-choices");
+    if (!data || !hint || !box) return;
+    choices = [];
+    box.textContent = "";
+    pathEl.textContent = "";
+    var opts = options(path);
+    var kinds = data.kinds || {};
+    // the board: what may be clicked next, and what is picked already
+    opts.forEach(function (o) {
+      if (o.on === CHOICE) return;
+      var cls = !path.length ? "is-movable" : (kinds[o.kind] || {}).attack ? "is-attack" : "is-target";
+      mark(o.on, o.value, cls);
+    });
+    path.forEach(function (t) {
+      if (t.on === CHOICE) return;
+      (t.values || [t.value]).forEach(function (v) { mark(t.on, v, "is-selected"); });
+    });
+    var proposed = preview();
+    if (proposed) proposed.steps[path.length - 1].values.forEach(function (v) { mark(proposed.steps[path.length - 1].on, v, "is-footprint"); });
+
+    // the tray: earlier choices (to change them), what is picked, the choices now
+    path.forEach(function (t, i) {
+      if (t.on !== CHOICE) {
+        var step = candidates(path)[0].steps[i];
+        var crumb = document.createElement("span");
+        crumb.className = "crumb";
+        crumb.textContent = step.label || (t.values || [t.value]).join(" ");
+        pathEl.appendChild(crumb);
+        return;
+      }
+      var before = path.slice(0, i);
+      var row = document.createElement("span");
+      row.className = "crumb-choices";
+      options(before).filter(function (o) { return o.on === CHOICE && o.field === t.field; }).forEach(function (o) {
+        row.appendChild(chip(o.label, function () { pick(advance(before, o)); }, same(o.value, t.value)));
+      });
+      pathEl.appendChild(row);
+    });
+    if (path.length > leadingChoices(path).length) {
+      pathEl.appendChild(chip("Cancel", function () { pick(leadingChoices(path)); }, undefined, "small secondary"));
+    }
+    pathEl.hidden = !pathEl.childNodes.length;
+
+    var done = candidates(path).filter(function (m) { return complete(m, path); });
+    done.forEach(function (m) {
+      box.appendChild(chip(m.label || m.text, function () { submit(m.move); }, undefined, "primary"));
+    });
+    if (proposed) {
+      box.appendChild(chip("Confirm: " + proposed.text, function () { submit(proposed.move); }, undefined, "primary"));
+    }
+    var lastKind = null;
+    opts.forEach(function (o) {
+      if (o.on !== CHOICE) return;
+      if (!path.length && o.kind !== lastKind) {
+        var title = document.createElement("span");
+        title.className = "choice-title";
+        title.textContent = (kinds[o.kind] || {}).title || o.kind;
+        box.appendChild(title);
+        lastKind = o.kind;
+      }
+      box.appendChild(chip(o.label, function () { pick(advance(path, o)); }));
+    });
+
+    var prompt = opts.map(function (o) { return o.prompt; }).filter(Boolean)[0];
+    if (!path.length) {
+      var hints = Object.keys(kinds).map(function (k) { return kinds[k].hint; }).filter(Boolean);
+      prompt = hints.filter(function (h, i) { return hints.indexOf(h) === i; }).join(" ") || prompt;
+    }
+    if (proposed) prompt = "Click the ship's outline again, or confirm, to place it there.";
+    else if (done.length) prompt = "Play the move, or pick on.";
+    hint.textContent = prompt || (opts.length ? "Choose:" : "");
+  }
+
+  function initPicker() {
+    var fresh = readJSON("pick-moves");
+    var keep = path;
+    data = fresh && fresh.moves && fresh.moves.length ? fresh : null;
+    path = [];
+    if (!data) return;
+    if (keep.length && candidates(keep).length) path = keep; // a poll does not undo half a pick
+    settle();
+    render();
+  }
+
+  // -- the last move on the board ---------------------------------------------------------
+  function markLastMove() {
+    (readJSON("last-move") || []).forEach(function (m) {
+      (m.values || [m.value]).forEach(function (v) { mark(m.on, v, "is-last"); });
+    });
+  }
+
+  // -- fleet builder ------------------------------------------------------------------------
+  var fleetValues = {}; // kept when a poll swaps the page under them
+
   function fleetTotal(form) {
     var total = 0;
     var ships = 0;
@@ -104,30 +350,44 @@
     });
   }
 
-  // -- wiring -------------------------------------------------------------------------
+  // -- the move tray ------------------------------------------------------------------------
+  var trayClosed = false; // a player who folded the tray keeps it folded across polls
+
+  function initTray() {
+    document.querySelectorAll("[data-tray]:not(.waiting)").forEach(function (tray) {
+      if (trayClosed) tray.open = false;
+    });
+  }
+
+  // -- wiring ---------------------------------------------------------------------------------
   function init() {
-    selected = null;
-    var moves = boardMoves();
-    var stillPlaceable = moves.some(function (m) { return isPlacement(m) && m.ship === placeType; });
-    if (!stillPlaceable) {
-      var first = moves.find(isPlacement);
-      placeType = first ? first.ship : null;
-    }
+    initPicker();
+    markLastMove();
     initFleet();
-    refresh();
+    initTray();
   }
 
   document.addEventListener("click", function (ev) {
-    var typeButton = ev.target.closest("[data-place-type]");
-    if (typeButton) {
-      placeType = typeButton.dataset.placeType;
-      selected = null;
-      refresh();
+    var button = ev.target.closest("[data-choice]");
+    if (button && choices[Number(button.dataset.choice)]) {
+      ev.preventDefault();
+      choices[Number(button.dataset.choice)]();
       return;
     }
-    var square = ev.target.closest(".board [data-square]");
-    if (square) clickSquare(square.dataset.square);
+    if (!ev.target.closest(".board")) return;
+    if (clickBoard(ev.target)) return;
+    // A unit on a hex map that is not to be picked now: show its weapon arcs (?unit=ID).
+    var unit = ev.target.closest("svg [data-unit]");
+    if (!unit) return;
+    var url = new URL(window.location.href);
+    if (url.searchParams.get("unit") === unit.dataset.unit) url.searchParams.delete("unit");
+    else url.searchParams.set("unit", unit.dataset.unit);
+    window.location.assign(url.toString());
   });
+
+  document.addEventListener("toggle", function (ev) {
+    if (ev.target.matches && ev.target.matches("[data-tray]:not(.waiting)")) trayClosed = !ev.target.open;
+  }, true);
 
   document.addEventListener("input", function (ev) {
     var form = ev.target.closest("[data-fleet-builder]");
@@ -136,21 +396,7 @@
     fleetTotal(form);
   });
 
-  document.addEventListener("change", function (ev) {
-    if (ev.target.matches("select[data-autosubmit]")) ev.target.form.submit();
-  });
-
   document.addEventListener("DOMContentLoaded", init);
   // After htmx swapped the live region (a move or a poll), start from the new position.
   document.addEventListener("htmx:afterSettle", init);
 })();
-
-// A unit on a hex map (The early days): clicking it shows its weapon arcs (?unit=ID).
-document.addEventListener("click", function (event) {
-  var unit = event.target.closest && event.target.closest("svg [data-unit]");
-  if (!unit || unit.closest("[data-square]")) return;
-  var url = new URL(window.location.href);
-  if (url.searchParams.get("unit") === unit.dataset.unit) url.searchParams.delete("unit");
-  else url.searchParams.set("unit", unit.dataset.unit);
-  window.location.assign(url.toString());
-});

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import os
-import shutil
 
 import pytest
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+from tests.support.browser import browse_fixture, launch
 
 
 @pytest.fixture(autouse=True)
@@ -18,20 +17,19 @@ def _mail_stays_in_memory(settings):
 
 @pytest.fixture
 def chromium():
-    exe = shutil.which("chromium")
-    if not exe:
-        pytest.fail(
-            "Chromium is not installed: run `apt-get install -y chromium` (never `playwright install`)."
-        )
+    """Debian's Chromium, headless (tests/support/browser.py); a test fails if it cannot run."""
     # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are
     # still synchronous, so Django's async-safety guard would refuse them without this.
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright.sync_api import Error, sync_playwright
+    from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        try:
-            browser = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
-        except Error as exc:
-            pytest.fail(f"Chromium at {exe} could not start: {exc}")
+        browser = launch(p)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def browse(chromium, live_server):
+    """Watched pages on the live server: the test fails on any 4xx/5xx or console error."""
+    yield from browse_fixture(chromium, live_server)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 from django.urls import reverse
 
 from games import selectors
+from games.play import services
 from tests.games.helpers import submit, user_of
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -68,3 +70,34 @@ def draw_until_hands_hold_counters(match):
 def poll(client, match, seq, stamp):
     """The live region's poll, as htmx sends it."""
     return client.get(match_url(match, "match-poll"), {"seq": seq, "v": stamp}, **HTMX)
+
+
+def started(game: str, *users, **options):
+    """A match of ``game`` between ``users`` (seat 0 first), begun."""
+    match = services.match_create(
+        user=users[0], game=game, seats=len(users), options=options, invite=[u.username for u in users[1:]]
+    )
+    for u in users[1:]:
+        services.match_join(user=u, match_id=match.pk)
+    match.refresh_from_db()
+    return match
+
+
+def advance(match, stop, *, seed: str = "web", prefer=(), avoid=("orders",), limit: int = 3000):
+    """Play listed moves (random, seeded; kinds in ``prefer`` first, ``avoid`` last) until
+    ``stop(seat, moves)`` holds for an active seat: returns (match, seat, moves)."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        match.refresh_from_db()
+        assert match.status == "active", f"the match ended before the position was reached: {match.outcome}"
+        for seat in sorted(match.active_seats):
+            moves = selectors.legal_moves_view(match, selectors.Viewer.for_seat(match, seat))["moves"]
+            if stop(seat, moves):
+                return match, seat, moves
+        seat = rng.choice(sorted(match.active_seats))
+        moves = selectors.legal_moves_view(match, selectors.Viewer.for_seat(match, seat))["moves"]
+        pool = (
+            [m for m in moves if m["kind"] in prefer] or [m for m in moves if m["kind"] not in avoid] or moves
+        )
+        submit(match, user_of(match, seat), rng.choice(pool))
+    raise AssertionError("the position was not reached")

@@ -6,7 +6,8 @@ target square, end the turn). Bob's page follows Alice's moves by polling, never
 and never shows Alice's hand.
 
 Uses Debian's Chromium (``apt-get install chromium``); a browser is never downloaded. If it
-cannot run, the test fails saying so: it does not skip.
+cannot run, the test fails saying so: it does not skip. Every page is watched: an error
+response or a console error fails the test (tests/support/browser.py).
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.browser import PHONE, act, listed_moves, wait_for_seq
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
 PASSWORD = "pw-not-common-42"
-WAIT_MS = 15_000
 
 
 @pytest.fixture
@@ -29,39 +31,25 @@ def fast_polling(settings):
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 
 
-def register(browser, base: str, username: str):
-    page = browser.new_context(viewport={"width": 390, "height": 900}).new_page()
-    page.set_default_timeout(WAIT_MS)
-    page.goto(f"{base}/accounts/register/")
+def register(browse, username: str):
+    page = browse(None, PHONE)
+    page.goto(browse.url("/accounts/register/"))
     page.fill("#id_username", username)
     page.fill("#id_email", f"{username}@example.test")
     page.fill("#id_password", PASSWORD)
     page.click("button[type=submit].primary")
-    page.wait_for_url(f"{base}/")
+    page.wait_for_url(browse.url("/"))
     return page
 
 
-# The first "move" among the legal board moves the page was given (None without AP).
-MOVE_IN_LIST = """() => JSON.parse(document.getElementById('board-moves').textContent)
-    .find(m => m.kind === 'move') || null"""
+def first_move(page):
+    """The first "move" among the moves the page's picker was given (None without AP)."""
+    return next((m["move"] for m in listed_moves(page) if m["kind"] == "move"), None)
 
 
-def seq_of(page) -> int:
-    return int(page.locator("#live").get_attribute("data-seq"))
-
-
-def wait_for_seq(page, seq: int) -> None:
-    page.wait_for_function(f"Number(document.getElementById('live').dataset.seq) >= {seq}")
-
-
-def act(page, click) -> int:
-    """Do one thing that appends a log entry and wait until this page shows it."""
-    before = seq_of(page)
-    click()
-    wait_for_seq(page, before + 1)
-    errors = page.locator("#move-error")
-    assert not errors.count(), errors.inner_text()
-    return seq_of(page)
+def placing(page) -> bool:
+    """The picker offers ship types to place (a chip per type, the chosen one pressed)."""
+    return page.locator("#pick-path [aria-pressed]").count() > 0
 
 
 def on_turn(pages):
@@ -75,23 +63,22 @@ def hand_ids(page) -> set[str]:
     return set(page.locator("#hand [data-counter]").evaluate_all("els => els.map(e => e.dataset.counter)"))
 
 
-def test_two_players_play_space_dogfight_in_the_browser(chromium, live_server, fast_polling):
-    base = live_server.url
-    alice = register(chromium, base, "alice")
-    bob = register(chromium, base, "bob")
+def test_two_players_play_space_dogfight_in_the_browser(browse, fast_polling):
+    alice = register(browse, "alice")
+    bob = register(browse, "bob")
 
     # Alice opens a match from the schema-built form, flying Blue and moving first.
-    alice.goto(f"{base}/matches/new/?game=space-dogfight")
+    alice.goto(browse.url("/matches/new/?game=space-dogfight"))
     alice.select_option("#id_opt_first_player", "blue")
     alice.fill("#id_invite", "bob")
     alice.click("#new-match button[type=submit]")
     alice.wait_for_url(re.compile(r"/matches/\d+/$"))
-    match_path = alice.url.removeprefix(base)
+    match_url = alice.url
 
     # Bob finds the invitation on his home page and joins.
-    bob.goto(f"{base}/")
+    bob.goto(browse.url("/"))
     bob.click("#invitations button[type=submit]")
-    bob.wait_for_url(f"{base}{match_path}")
+    bob.wait_for_url(match_url)
     bob.evaluate("window.__notReloaded = true")
 
     # Alice's page notices the join by polling and offers the fleet builder.
@@ -108,7 +95,7 @@ def test_two_players_play_space_dogfight_in_the_browser(chromium, live_server, f
     for _ in range(12):
         wait_for_seq(alice, seq)
         wait_for_seq(bob, seq)
-        placer = next((p for p in (alice, bob) if p.locator("[data-place-type]").count()), None)
+        placer = next((p for p in (alice, bob) if placing(p)), None)
         if placer is None:
             break
         seq = act(placer, lambda p=placer: p.locator(".board rect.is-target").first.click())
@@ -122,7 +109,7 @@ def test_two_players_play_space_dogfight_in_the_browser(chromium, live_server, f
         page = on_turn((alice, bob))
         assert page is not None, "someone is on turn"
         who = "alice" if page is alice else "bob"
-        step = page.evaluate(MOVE_IN_LIST)
+        step = first_move(page)
         if step:
             ship = page.locator(f".board .ship[data-square={step['from']}]")
             assert "is-movable" in ship.get_attribute("class")

@@ -112,11 +112,11 @@ def svg_labels(layout: Layout) -> list[str]:
     for i, name in enumerate(layout.files):
         x = m + layout.column(i) * c + half
         for y in (m / 2, layout.height - m / 2):
-            out.append(f'<text class="label" x="{x}" y="{y}"{font}>{esc(name)}</text>')
+            out.append(f'<text class="label coord" x="{x}" y="{y}"{font}>{esc(name)}</text>')
     for row in range(1, layout.rows + 1):
         y = m + layout.line(row) * c + half
         for x in (m / 2, layout.width - m / 2):
-            out.append(f'<text class="label" x="{x}" y="{y}"{font}>{row}</text>')
+            out.append(f'<text class="label coord" x="{x}" y="{y}"{font}>{row}</text>')
     return out
 
 

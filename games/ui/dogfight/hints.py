@@ -41,6 +41,11 @@ def _unplaced(ship: Any, view: Mapping[str, Any]) -> str:
     return f"{ship} ×{left}" if left > 1 else str(ship)
 
 
+def _counter(kind: Any, view: Mapping[str, Any]) -> str:
+    """A counter type by its printed words ("DEF +1"), from the view's counter table."""
+    return str(((view.get("counter_types") or {}).get(kind) or {}).get("label") or kind)
+
+
 SHIP = Pick("from", on="square", prompt="Click one of your ships.")
 
 HINTS = Hints(
@@ -56,8 +61,8 @@ HINTS = Hints(
             ),
             hint="Choose a ship, then click a highlighted square in your starting zone.",
         ),
-        "defend": Kind(title="Answer the attack"),
-        "discard": Kind(title="Discard a counter"),
+        "defend": Kind(title="Answer the attack", picks=(Pick("counter", labels=_counter),)),
+        "discard": Kind(title="Discard a counter", picks=(Pick("counter", labels=_counter),)),
         "draw": Kind(title="Draw", label="Draw a counter"),
         "move": Kind(
             title="Move a ship",

@@ -268,6 +268,7 @@ def svg(view: dict[str, Any], selected: str | None = None) -> str:
             parts.append(
                 f'<polygon class="hex" data-hex="{name}" points="{_corners(x, y)}" fill="{fill}" stroke="{HEX_LINE}"/>'
             )
+    parts += _svg_coordinates(view, cols, rows, width, height)
     units = [u for u in view.get("units") or [] if u.get("status") == "active"]
     turn = view.get("turn") or {}
     chosen = selected or ((turn.get("moving") or {}).get("unit"))
@@ -277,6 +278,27 @@ def svg(view: dict[str, Any], selected: str | None = None) -> str:
     parts += [_svg_unit(view, u) for u in units]
     parts.append("</svg>")
     return "\n".join(p for p in parts if p)
+
+
+def _svg_coordinates(view: dict[str, Any], cols: int, rows: int, width: float, height: float) -> list[str]:
+    """Column numbers above and below the map, row numbers left and right: a hex is CCRR."""
+    font = (
+        ' font-size="7" fill="#7f8bb0" text-anchor="middle" dominant-baseline="central" pointer-events="none"'
+    )
+    out = []
+    for col in range(1, cols + 1):
+        x = _centre(view, f"{col:02d}01")[0]  # type: ignore[index]
+        out += [
+            f'<text class="coord" x="{x:.1f}" y="{y:.1f}"{font}>{col:02d}</text>'
+            for y in (MARGIN / 2, height - MARGIN / 2)
+        ]
+    for row in range(1, rows + 1):
+        y = _centre(view, f"01{row:02d}")[1]  # type: ignore[index]
+        out += [
+            f'<text class="coord" x="{x:.1f}" y="{y:.1f}"{font}>{row:02d}</text>'
+            for x in (MARGIN / 2, width - MARGIN / 2)
+        ]
+    return out
 
 
 # -- text (plain-text emails) -------------------------------------------------------------------

@@ -152,6 +152,8 @@ def svg(view: dict[str, Any]) -> str:
         parts.append(
             f'<polygon class="{esc(cls)}" data-hex="{esc(h)}" points="{_corners(x, y, SIZE - 0.8)}"'
             f' fill="{fill}" stroke="#26304d" stroke-width="1"><title>{esc(h)}{esc(" " + kind if kind else "")}</title></polygon>'
+            f'<text class="coord" x="{x:.1f}" y="{y + SIZE * 0.62:.1f}" font-size="6" fill="#7f8bb0"'
+            f' text-anchor="middle" pointer-events="none">{esc(h)}</text>'
         )
         if h in tiles:
             t = tiles[h]

@@ -85,7 +85,7 @@ def svg(view: dict[str, Any]) -> str:
     hexes = board.get("hexes", [])
     xs = [h["x"] for h in hexes] + [a["x"] for a in board.get("anomalies", [])] or [0]
     players = view.get("players", [])
-    panel_h = 170
+    panel_h = 200 if any(_hand(view, p) for p in players) else 170
     width = int(max((max(xs) - min(xs) + 2) * DX + 40, 2 * 330 + 30))
     ox = width / 2 - (max(xs) + min(xs)) / 2 * DX
     oy = 30 + 4 * DY
@@ -104,7 +104,7 @@ def svg(view: dict[str, Any]) -> str:
         parts.append(
             f"<g{attrs(class_='hex', data_hex=h['name'])}>"
             f'<polygon points="{_hex_points(cx, cy, R - 1)}" fill="#151c33" stroke="#3b4668"/>'
-            f'<text x="{cx:.1f}" y="{cy + R * 0.62:.1f}" font-size="8" fill="#5d6787" text-anchor="middle"'
+            f'<text class="coord" x="{cx:.1f}" y="{cy + R * 0.62:.1f}" font-size="8" fill="#5d6787" text-anchor="middle"'
             f' pointer-events="none">{esc(h["name"])}</text></g>'
         )
     for a in board.get("anomalies", []):
@@ -122,7 +122,7 @@ def svg(view: dict[str, Any]) -> str:
     for i, p in enumerate(players):
         x = 10 + (i % 2) * (width - 20) / 2
         y = map_height + (i // 2) * panel_h
-        parts += _svg_panel(view, p, x, y, (width - 30) / 2)
+        parts += _svg_panel(view, p, x, y, (width - 30) / 2, panel_h)
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -173,26 +173,56 @@ def _svg_torpedoes(view: dict[str, Any], centres: dict[str, tuple[float, float]]
     return out
 
 
-def _svg_panel(view: dict[str, Any], p: dict[str, Any], x: float, y: float, w: float) -> list[str]:
+def _svg_die(view: dict[str, Any], d: dict[str, Any], x: float, y: float, group: str | None = None) -> str:
+    return (
+        f"<g{attrs(class_='die', data_die=d['die'], data_group=group, data_face=d.get('face'))}>"
+        f"<title>{esc(d['die'])} ({esc(d['colour'])}) {esc(d.get('face'))}</title>"
+        f'<rect x="{x + 1:.1f}" y="{y + 1:.1f}" width="12" height="12" rx="2"'
+        f' fill="{DIE_COLOURS.get(d["colour"], "#999")}"/>'
+        f'<text x="{x + 7:.1f}" y="{y + 10:.1f}" font-size="8" fill="#0b1020"'
+        f' text-anchor="middle" pointer-events="none">{esc(_symbol(view, d.get("face")))}</text></g>'
+    )
+
+
+def _hand(view: dict[str, Any], p: dict[str, Any]) -> list[dict[str, Any]]:
+    """The dice the viewer rolled and has not placed yet (their own board, Roll phase)."""
+    you = view.get("you") or {}
+    if you.get("seat") != p.get("seat"):
+        return []
+    return [d for d in (you.get("roll") or {}).get("hand") or [] if d.get("face")]  # rolled, not placed
+
+
+def _legend(view: dict[str, Any]) -> str:
+    symbols = (view.get("dice") or {}).get("symbols", SYMBOLS)
+    return "  ".join(f"{mark} {face}" for face, mark in symbols.items())
+
+
+def _svg_panel(view: dict[str, Any], p: dict[str, Any], x: float, y: float, w: float, h: float) -> list[str]:
     spaces, sealed = _board_of(view, p)
+    own = (view.get("you") or {}).get("seat") == p.get("seat")
     colour = _seat_colour(p["seat"])
     title = f"{p['name']} - {p.get('side_title', p.get('side'))}"
     if p.get("destroyed"):
         title += " (destroyed)"
     if sealed:
         title += " - your sealed board"
+    # Another player's dice and spaces share names with the viewer's: never picked on the page.
     out = [
-        f"<g{attrs(class_='ship-board', data_seat=p['seat'])}>",
-        f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="160" rx="5" fill="#121832" stroke="{colour}"/>',
+        f"<g{attrs(class_='ship-board', data_seat=p['seat'], data_pick_none=None if own else 'other')}>",
+        f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h - 10}" rx="5" fill="#121832" stroke="{colour}"/>',
         f'<text x="{x + 8:.1f}" y="{y + 15:.1f}" font-size="11" font-weight="bold" fill="{colour}">{esc(title)}</text>',
     ]
     row_y = y + 24
     for g in spaces:
+        count = g.get("count", 0)
         out.append(
+            f"<g{attrs(class_='space', data_space=g['group'] if own else None)}>"
+            f'<rect x="{x + 4:.1f}" y="{row_y - 1:.1f}" width="{106 + count * 16:.1f}" height="16" rx="2"'
+            ' fill="#121832" fill-opacity="0"/>'
             f'<text x="{x + 8:.1f}" y="{row_y + 10:.1f}" font-size="9" fill="#aab3cf">{esc(g["group"])}</text>'
         )
         dice = g.get("dice", [])
-        for i in range(g.get("count", 0)):
+        for i in range(count):
             sx = x + 110 + i * 16
             covered = i >= g["count"] - g.get("covered", 0)
             out.append(
@@ -204,17 +234,17 @@ def _svg_panel(view: dict[str, Any], p: dict[str, Any], x: float, y: float, w: f
                     f'<text x="{sx + 7:.1f}" y="{row_y + 10:.1f}" font-size="8" fill="#f5a524"'
                     ' text-anchor="middle">R</text>'
                 )
-            elif i < len(dice):
-                d = dice[i]
-                out.append(
-                    f"<g{attrs(class_='die', data_die=d['die'], data_group=g['group'])}>"
-                    f"<title>{esc(d['die'])} ({esc(d['colour'])}) {esc(d.get('face'))}</title>"
-                    f'<rect x="{sx + 1:.1f}" y="{row_y + 1:.1f}" width="12" height="12" rx="2"'
-                    f' fill="{DIE_COLOURS.get(d["colour"], "#999")}"/>'
-                    f'<text x="{sx + 7:.1f}" y="{row_y + 10:.1f}" font-size="8" fill="#0b1020"'
-                    f' text-anchor="middle">{esc(_symbol(view, d.get("face")))}</text></g>'
-                )
+        out.append("</g>")
+        for i, d in enumerate(dice[: count - g.get("covered", 0)]):
+            out.append(_svg_die(view, d, x + 110 + i * 16, row_y, g["group"]))
         row_y += 16
+    hand = _hand(view, p)
+    if hand:
+        out.append(
+            f'<text x="{x + 8:.1f}" y="{y + 170:.1f}" font-size="9" fill="#e8ecf8">in hand</text>'
+            f'<text x="{x + 8:.1f}" y="{y + 186:.1f}" font-size="8" fill="#aab3cf">{esc(_legend(view))}</text>'
+        )
+        out += [_svg_die(view, d, x + 110 + i * 16, y + 160) for i, d in enumerate(hand)]
     out += _svg_shields_and_hull(p, x + w - 100, y + 24)
     out.append("</g>")
     return out
