@@ -174,6 +174,6 @@ GALAXIES_ENDINGS = {
     "all_destroyed",
     "fleet_destroyed",
     "no_ships_on_battlefield",
-    "round_limit",
     "round_limit_points",
+    "victory_points",
 }

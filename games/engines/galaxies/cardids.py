@@ -35,9 +35,10 @@ def _used(state: State, letter: str) -> list[int]:
 
 
 def label(
-    state: State, seat: int, kinds: Sequence[str], dice: Dice, why: str
+    state: State, seat: int, kinds: Sequence[str], dice: Dice, why: str, seen: bool = True
 ) -> tuple[State, tuple[Tac, ...]]:
-    """A card per kind, in the order given, each with an id drawn from its side's unused labels."""
+    """A card per kind, in the order given, each with an id drawn from its side's unused labels;
+    the rolls are seen by ``seat``, or by nobody when ``seen`` is False."""
     letter = prefix(state, seat)
     used = _used(state, letter)
     out: list[Tac] = []
@@ -45,7 +46,7 @@ def label(
         free = LAST - FIRST + 1 - len(used)
         if free < 1:
             raise RuntimeError(f"side {letter!r} has used every tactic card id")
-        n = FIRST + dice.roll(free, f"{why}: a tactic card id", audience=[seat]) - 1
+        n = FIRST + dice.roll(free, f"{why}: a tactic card id", audience=[seat] if seen else []) - 1
         for u in used:  # the n-th free label: step over every used one at or below it
             if u > n:
                 break
@@ -69,3 +70,21 @@ def seal(state: State, seat: int, kinds: Sequence[str], dice: Dice, why: str) ->
     """A new deck of ``kinds`` (the sealed draft, or the discard pile of BG-17), ids drawn now."""
     state, tacs = label(state, seat, kinds, dice, why)
     return with_player(state, seat, deck=in_order(tacs))
+
+
+def relabel(state: State, seat: int, dice: Dice, why: str) -> State:
+    """New ids, seen by nobody, for the cards left in ``seat``'s deck after another player drew
+    from it ([SEED] page 11). The owner knew which id each of its cards had; with the old ids
+    the rank of each card it draws later would tell it which cards the other player took."""
+    kinds = sorted(t.kind for t in state.players[seat].deck)
+    state, tacs = label(state, seat, kinds, dice, why, seen=False)
+    return with_player(state, seat, deck=in_order(tacs))
+
+
+def origin(state: State, tac: Tac, holder: int) -> int:
+    """The seat whose deck and discard pile ``tac`` belongs to: its holder's, unless its id
+    carries the other side's letter (a card drawn from that side's deck, [SEED] page 11)."""
+    letters = [side[0] for side in SIDES]
+    if tac.id[:1] in letters and letters.index(tac.id[:1]) != state.side(holder):
+        return state.seats_of(letters.index(tac.id[:1]))[0]
+    return holder

@@ -9,10 +9,10 @@ seats' moves and reads the refusals).
 from __future__ import annotations
 
 from ..base import Invalid, Move
-from .board import can_launch, completes, free, geo, placement_ok, size
+from .board import can_launch, completes, free, geo, mission, placement_ok, size
 from .checks_action import ACTION_CHECKS, CARD_CHECKS, react, stuck_piece
 from .checks_select import SELECT_CHECKS
-from .data import DATA
+from .data import DATA, SIDES
 from .data import seat_name as name
 from .deploy import can_carry, cargo, launch_cost, used_capacity
 from .hexes import canon
@@ -81,6 +81,8 @@ def check(state: State, seat: int, m: Move) -> Invalid | None:
             "placement_pending",
             f"First place the ships of {turn.placing.upper()} ([SEED] page 6: launched ships are placed at once).",
         )
+    if m.kind == "draw" or turn.draw:
+        return _draw(state, seat, m)
     if len(state.players[seat].hand) > DATA.hand["limit"] and m.kind != "discard":
         return Invalid(
             "hand_limit",
@@ -312,6 +314,35 @@ def _unload(state: State, seat: int, m: Move) -> Invalid | None:
             "carrier_launched",
             f"{carrier.code.upper()} has launched; its cargo leaves it only by launching ([SEED] page 6).",
         )
+    return None
+
+
+def _draw(state: State, seat: int, m: Move) -> Invalid | None:
+    """[SEED] page 11: with Barrage's computer core, the energy-phase card comes from one's own
+    deck or, instead, the mission's cards from the other side's deck; chosen before all else."""
+    turn = state.turn
+    assert turn is not None
+    core = mission(state).core_deck
+    if not turn.draw:
+        return Invalid(
+            "no_draw_choice",
+            "There is no card to draw now: with Barrage's computer core the deck is chosen at the start "
+            "of your energy phase ([SEED] page 11).",
+        )
+    if m.kind != "draw":
+        return Invalid(
+            "draw_pending",
+            f"First choose where your energy-phase card comes from: 'draw own' or 'draw {core}' "
+            "([SEED] page 11, Barrage's computer core).",
+        )
+    if m["deck"] == "own":
+        return None
+    if m["deck"] != core:
+        return Invalid(
+            "wrong_deck", f"You draw from your own deck or, instead, from the {core} deck ([SEED] page 11)."
+        )
+    if not state.players[state.seats_of(SIDES.index(core))[0]].deck:
+        return Invalid("deck_empty", f"The {core} deck has no cards left to draw (BG-17).")
     return None
 
 

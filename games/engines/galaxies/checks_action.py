@@ -19,6 +19,7 @@ from .board import (
 )
 from .data import DATA
 from .hexes import LARGE_STEPS
+from .memo import per_state
 from .moves import NONE
 from .ships import move as move_number
 from .ships import weapons
@@ -28,6 +29,7 @@ from .tactics import boardable, heroes_in_play
 Check = Invalid | None
 
 
+@per_state
 def stuck_piece(state: State) -> str:
     """The ship now moving, if it stands on another ship's space ([SEED] may not end there)."""
     turn = state.turn

@@ -121,6 +121,12 @@ class Mission:
     rounds: int
     at_limit: str  # "ahead": who is ahead when the rounds run out wins (BG-H2)
     vp_value: int  # fleet points a victory point is worth at the round limit (BG-H2)
+    vp_side: str  # the side that scores on the victory point track, "" without one (page 12)
+    vp_target: int  # victory points that win at once (BG-H4)
+    survivors: tuple[str, ...]  # sites whose rescue scores a victory point (BG-H4)
+    core_side: str  # the side with Barrage's computer core, "" without it (page 11)
+    core_deck: str  # the side whose deck it may draw from instead
+    core_cards: int  # how many cards it draws from that deck
     player_fleets: bool
     decks: dict[str, tuple[str, ...]]  # side -> deck key per command
     fleets: dict[str, tuple[dict[str, str], ...]]  # side -> {code: version} per command
@@ -249,7 +255,13 @@ def _load() -> Data:
             boards=m["boards"],
             rounds=m["rounds"],
             at_limit=m["at_limit"],
-            vp_value=m.get("vp_value", 0),
+            vp_value=m.get("track", {}).get("value", 0),
+            vp_side=m.get("track", {}).get("side", ""),
+            vp_target=m.get("track", {}).get("target", 0),
+            survivors=tuple(m.get("survivors", ())),
+            core_side=m.get("core", {}).get("side", ""),
+            core_deck=m.get("core", {}).get("deck", ""),
+            core_cards=m.get("core", {}).get("cards", 0),
             player_fleets=m["fleets"] == "player",
             decks={s: tuple(m["decks"][s]) for s in SIDES},
             fleets={s: tuple(m.get("fleet", {}).get(s, ())) for s in SIDES},
@@ -301,6 +313,15 @@ def _validate(data: Data) -> Data:
                     raise ValueError(f"missions.toml: {m.key} names the unknown deck {deck}")
         if m.at_limit != "ahead":
             raise ValueError(f'missions.toml: {m.key} at_limit must be "ahead" (BG-H2)')
+        for side in (m.vp_side, m.core_side, m.core_deck):
+            if side and side not in SIDES:
+                raise ValueError(f"missions.toml: {m.key} names the unknown side {side}")
+        if bool(m.vp_side) != bool(m.survivors) or (m.vp_side and m.vp_target < 1):
+            raise ValueError(
+                f"missions.toml: {m.key} needs a track side, a target and survivor sites together"
+            )
+        if (m.core_side or m.core_deck) and not (m.core_side and m.core_deck and m.core_side != m.core_deck):
+            raise ValueError(f"missions.toml: {m.key} core needs a side drawing from the other side's deck")
         for kind, _ in m.tiles:
             if kind not in data.tiles:
                 raise ValueError(f"missions.toml: {m.key} names the unknown tile {kind}")

@@ -46,14 +46,22 @@ def _ship(code: str) -> str:
     return code.upper()
 
 
+def _from(d: Mapping[str, Any], v: int | None) -> str:
+    """' from the ISN deck' when a card came from another player's deck ([SEED] page 11)."""
+    deck = d.get("deck", d["seat"])
+    if deck == d["seat"]:
+        return ""
+    return " from your deck" if deck == v else f" from the {name(deck)} deck"
+
+
 def _drawn(d: Mapping[str, Any], v: int | None) -> str | None:
     """The count, for those who do not see which cards (cards_received tells the others)."""
-    return f"{_who(d['seat'], v)} drew {d['count']} tactic card{'s' if d['count'] != 1 else ''}"
+    return f"{_who(d['seat'], v)} drew {d['count']} tactic card{'s' if d['count'] != 1 else ''}{_from(d, v)}"
 
 
 def _received(d: Mapping[str, Any], v: int | None) -> str:
     names = ", ".join(f"{c['name']} ({c['id']})" for c in d["cards"])
-    return f"{_who(d['seat'], v)} drew {names}"
+    return f"{_who(d['seat'], v)} drew {names}{_from(d, v)}"
 
 
 def _energy(d: Mapping[str, Any], v: int | None) -> str | None:
@@ -176,4 +184,8 @@ EVENT_TEXT: dict[str, Text] = {
     "orders_updated": lambda d, v: f"{_who(d['seat'], v)} updated standing orders",
     "turn_ended": lambda d, v: f"{_who(d['seat'], v)} ended turn {d['number']}",
     "game_over": _over,
+    "survivors_rescued": lambda d, v: (
+        f"{_who(d['seat'], v)} rescued the survivors on {', '.join(d['sites'])}: "
+        f"victory points {d['track']} of {d['target']}"
+    ),
 }

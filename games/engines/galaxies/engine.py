@@ -19,7 +19,7 @@ class Galaxies(Engine):
 
     key = "battleship-galaxies"
     title = "Battleship Galaxies: The Saturn Offensive"
-    version = "3"
+    version = "4"
     min_seats = 2
     max_seats = 3
     seat_names = SEAT_NAMES
@@ -36,7 +36,9 @@ class Galaxies(Engine):
                     "enum": list(DATA.missions),
                     "title": "Mission",
                     "description": "skirmish: player-selected fleets (BG-02); mission-1: ISN starts launched "
-                    "(rulebook page 10); pan-base: the 1 v 2 team mission (mission 5). A 3-seat match "
+                    "(rulebook page 10); barrage-core: Barrage's computer core lets the Wretch draw 3 "
+                    "cards from the ISN deck instead of 1 of their own (rulebook page 11); pan-base: the "
+                    "1 v 2 team mission, the ISN scoring on the victory point track (mission 5). A 3-seat match "
                     f"always plays {DATA.team_mission}; the others ({', '.join(two_player)}) are for 2 seats.",
                     "default": "skirmish",
                 },
@@ -84,7 +86,8 @@ class Galaxies(Engine):
 
     def timeout_move(self, s: State, seat: int) -> Move | None:
         """select: ready (else back to the standard draft); first: yourself; a window: no
-        card; a turn: end it, or the first listed move when it cannot end yet."""
+        card; a turn: end it, or the first listed move when it cannot end yet (with Barrage's
+        computer core: draw from one's own deck)."""
         if seat not in legal.active(s):
             return None
         moves = [m for m in legal.legal(s, seat) if m.kind != "orders"]
@@ -140,4 +143,4 @@ class Galaxies(Engine):
 
 def _listed(s: State, seat: int, move: Move) -> bool:
     """Standing orders take any values the check allows; every other move must be listed."""
-    return move.kind == "orders" or move in set(legal.candidates(s, seat))
+    return move.kind == "orders" or move in legal.listed(s, seat)

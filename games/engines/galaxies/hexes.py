@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from ..hexgrid import Hex, distance, line
+from ..hexgrid import Hex, line
 from .data import DATA
 
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"[: DATA.board["columns"]]
@@ -50,6 +50,7 @@ class Geometry:
                 self.axial[name] = h
                 self.names[h] = name
         self.hexes = frozenset(self.axial)
+        self._qr = {n: (h.q, h.r) for n, h in self.axial.items()}  # plain ints: distance is hot
         self.neighbours = {
             n: tuple(self.names[h.neighbour(f)] for f in range(6) if h.neighbour(f) in self.names)
             for n, h in self.axial.items()
@@ -70,7 +71,9 @@ class Geometry:
         return self.names.get(Hex(h.q + dq, h.r + dr))
 
     def distance(self, a: str, b: str) -> int:
-        return distance(self.axial[a], self.axial[b])
+        (aq, ar), (bq, br) = self._qr[a], self._qr[b]
+        dq, dr = aq - bq, ar - br
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
     # -- footprints --------------------------------------------------------------------
     @cache  # noqa: B019 - one Geometry per board count, kept for the process
@@ -108,7 +111,17 @@ class Geometry:
 
     def gap(self, a: Iterable[str], b: Iterable[str]) -> int:
         """BG-09: range between the nearest hexes of two footprints."""
-        return min(self.distance(x, y) for x in a for y in b)
+        qr = self._qr
+        best = 1 << 30
+        for x in a:
+            aq, ar = qr[x]
+            for y in b:
+                bq, br = qr[y]
+                dq, dr = aq - bq, ar - br
+                d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+                if d < best:
+                    best = d
+        return best
 
     def clear_line(self, a: str, b: str, blockers: frozenset[str]) -> bool:
         """BG-09: a line drawn centre to centre crosses no blocking (asteroid) hex."""

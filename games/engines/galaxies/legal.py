@@ -11,10 +11,11 @@ from itertools import product
 
 from ..base import Move
 from . import moves as mv
-from .board import geo, placements, size, successors, tiles
+from .board import geo, mission, placements, size, successors, tiles
 from .checks import check
 from .data import DATA, VERSIONS
 from .hexes import canon
+from .memo import per_state
 from .ships import weapons
 from .state import ACTION, DEPLOY, HOLD, LAUNCHED, MUSTER, OVER, PLAY, SCREEN, SELECT, State
 
@@ -122,9 +123,11 @@ def _cards(state: State, seat: int) -> Iterator[Move]:
             for c, p in state.on_board():
                 if c.owner == seat:
                     yield mv.play(tac.id, p.id)
-        else:
+        else:  # own_card: one of yours; enemy_card: one of theirs
+            mine = target == "own_card"
             for c in launched:
-                yield mv.play(tac.id, c.code)
+                if (c.owner == seat) == mine and (mine or state.enemy(seat, c.owner)):
+                    yield mv.play(tac.id, c.code)
         yield mv.discard(tac.id)
         for mate in state.mates(seat):
             yield mv.give(tac.id, mate)
@@ -146,6 +149,10 @@ def candidates(state: State, seat: int) -> Iterator[Move]:
             yield from _react(state, seat)
     elif state.turn is not None and state.turn.seat == seat:
         turn = state.turn
+        if turn.draw:  # [SEED] page 11: the deck is chosen before anything else of the turn
+            yield mv.draw("own")
+            yield mv.draw(mission(state).core_deck)
+            return
         if turn.placing or turn.phase in (DEPLOY, MUSTER):
             yield from _deploy(state, seat)
         if state.phase == PLAY and not turn.placing:
@@ -154,11 +161,22 @@ def candidates(state: State, seat: int) -> Iterator[Move]:
             yield from _cards(state, seat)
 
 
+@per_state
+def _candidates(state: State, seat: int) -> tuple[Move, ...]:
+    return tuple(candidates(state, seat))
+
+
+@per_state
+def listed(state: State, seat: int) -> frozenset[Move]:
+    """The candidates of ``seat`` as a set: what the engine checks a move against."""
+    return frozenset(_candidates(state, seat))
+
+
 def legal(state: State, seat: int) -> list[Move]:
     """Every legal move of ``seat`` now, game moves first, then standing orders."""
     if state.phase == OVER or seat not in range(len(state.players)):
         return []
-    out = [m for m in candidates(state, seat) if check(state, seat, m) is None]
+    out = [m for m in _candidates(state, seat) if check(state, seat, m) is None]
     current = state.players[seat].orders
     for react, ask in product(mv.REACT_POLICIES, (False, True)):
         if (react, ask) != (current.react, current.ask):

@@ -5,6 +5,7 @@ Move kinds (public protocol, never renamed):
   deploy:     launch, place, load, unload
   action:     activate, step, warp, fire
   any phase of your turn: play, discard, give, next, end
+  energy phase, with Barrage's computer core: draw
   any time:   orders; when a reaction window asks you: react
 """
 
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..base import Invalid, Move
-from .data import VERSIONS
+from .data import SIDES, VERSIONS
 
 KINDS = (
     "fleet",
@@ -37,9 +38,11 @@ KINDS = (
     "end",
     "orders",
     "react",
+    "draw",
 )
 NONE = "none"
 REACT_POLICIES = ("always", "never")
+DECKS = ("own", *SIDES)  # where the energy-phase card comes from ([SEED] page 11)
 SEALED = frozenset({"fleet", "deck", "reset", "load", "unload", "orders"})
 
 
@@ -108,6 +111,10 @@ def react(card: str) -> Move:
     return Move.of("react", card=card)
 
 
+def draw(deck: str) -> Move:
+    return Move.of("draw", deck=deck)
+
+
 RESET, READY, NEXT, END = Move.of("reset"), Move.of("ready"), Move.of("next"), Move.of("end")
 
 
@@ -172,6 +179,7 @@ SHAPES: dict[str, dict[str, Callable[[Any], str | None]]] = {
     "end": {},
     "orders": {"react": _one_of(REACT_POLICIES, '"react"'), "ask": _one_of((True, False), '"ask"')},
     "react": {"card": _word('"card"')},
+    "draw": {"deck": _one_of(DECKS, '"deck"')},
 }
 
 

@@ -17,6 +17,7 @@ discard i417
 give w233 wretch2
 orders always | orders never ask        standing orders for reaction windows
 react i417 | react none
+draw own | draw isn                     energy phase with Barrage's computer core: which deck
 """
 
 from __future__ import annotations
@@ -103,6 +104,8 @@ def _parse(verb: str, rest: list[str]) -> Move | None:
         return mv.orders(rest[0], n == 2)
     if verb == "react" and n == 1:
         return mv.react(rest[0])
+    if verb == "draw" and n == 1:
+        return mv.draw(rest[0])
     return None
 
 
@@ -149,4 +152,6 @@ def _notation(m: Move) -> str:
         return f"orders {m['react']}" + (" ask" if m["ask"] else "")
     if k == "react":
         return f"react {m['card']}"
+    if k == "draw":
+        return f"draw {m['deck']}"
     raise ValueError(k)

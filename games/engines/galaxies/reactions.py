@@ -17,7 +17,7 @@ from .combat import damage, resolve_hit, roll
 from .data import DATA
 from .moves import NONE
 from .state import State, Tac, Trigger, with_player
-from .turns import gain
+from .turns import gain, to_discard
 
 Events = list[Event]
 
@@ -89,9 +89,8 @@ def use(state: State, t: Trigger, tac: Tac) -> tuple[State, Trigger, Events]:
     seat = t.seat
     kind = DATA.cards[tac.kind]
     p = state.players[seat]
-    state = with_player(
-        state, seat, hand=tuple(x for x in p.hand if x.id != tac.id), discard=(*p.discard, tac)
-    )
+    state = with_player(state, seat, hand=tuple(x for x in p.hand if x.id != tac.id))
+    state = to_discard(state, seat, (tac,))
     events: Events = [
         Event(
             "card_played",

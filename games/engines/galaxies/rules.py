@@ -120,6 +120,10 @@ def _next(state, seat, m, dice):
     return state, events
 
 
+def _draw(state, seat, m, dice):
+    return turns.choose_draw(state, seat, m["deck"], dice)
+
+
 def _end(state, seat, m, dice):
     assert state.turn is not None
     state = replace(state, turn=replace(state.turn, card=""))
@@ -147,6 +151,7 @@ HANDLERS = {
     "give": _give,
     "next": _next,
     "end": _end,
+    "draw": _draw,
 }
 
 __all__ = ["play", "run"]

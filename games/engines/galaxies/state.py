@@ -102,6 +102,7 @@ class Turn:
     placing: str = ""  # the card (launch) or ship (warp) being placed
     warp: str = ""  # the hex a warping medium ship's first hex goes to
     rerolls: int = 0  # re-rolls of missed attacks left this turn (placeholder card)
+    draw: int = 0  # energy-phase cards still to draw, their deck to be chosen (page 11 computer core)
 
     def used(self, piece: str) -> int:
         return dict(self.steps).get(piece, 0)
@@ -141,6 +142,7 @@ class State:
     outcome: Outcome | None = None
     card_ids: tuple[str, ...] = ()  # every tactic card id given so far, sorted: never reused
     vp: tuple[int, ...] = (0, 0)  # victory points per side, on the mission's track (page 12)
+    rescued: tuple[str, ...] = ()  # survivor sites already rescued (BG-H4)
 
     # -- lookups ----------------------------------------------------------------------
     def card(self, code: str) -> Card | None:
@@ -314,4 +316,5 @@ def load(data: Mapping[str, Any]) -> State:
         outcome=_outcome(data.get("outcome")),
         card_ids=tuple(data.get("card_ids", ())),  # absent from version 1 dumps
         vp=tuple(data.get("vp", (0, 0))),  # absent before version 3
+        rescued=tuple(data.get("rescued", ())),
     )

@@ -13,8 +13,8 @@ from ..base import Event
 from .board import geo
 from .combat import take_control
 from .data import DATA
-from .state import Card, State, Tac, with_card, with_piece, with_player
-from .turns import gain
+from .state import Card, State, with_card, with_piece, with_player
+from .turns import gain, to_discard
 
 Events = list[Event]
 ATTACH = ("weapon", "armour", "hero_move", "hero_range")
@@ -65,7 +65,7 @@ def play(state: State, seat: int, card_id: str, target: str) -> tuple[State, Eve
         assert card is not None
         state = with_card(state, replace(card, attached=(*card.attached, tac)))
         return state, events
-    state = _discard(state, seat, tac)
+    state = to_discard(state, seat, (tac,))
     if effect.key == "energy":
         state, more = gain(state, seat, effect.params["amount"], kind.name)
         events += more
@@ -84,7 +84,3 @@ def play(state: State, seat: int, card_id: str, target: str) -> tuple[State, Eve
         state, more = take_control(state, seat, target)
         events += more
     return state, events
-
-
-def _discard(state: State, seat: int, tac: Tac) -> State:
-    return with_player(state, seat, discard=(*state.players[seat].discard, tac))

@@ -11,9 +11,9 @@ from dataclasses import replace
 
 from ..base import Event
 from ..dice import Dice
-from .board import tiles
-from .cardids import in_order, seal, to_hand
-from .data import DATA
+from .board import mission, tiles
+from .cardids import in_order, origin, relabel, seal, to_hand
+from .data import DATA, SIDES
 from .state import ACTION, DEPLOY, ENERGY, State, Tac, Turn, with_piece, with_player
 from .victory import check_end_of_turn
 
@@ -36,44 +36,76 @@ def gain(state: State, seat: int, amount: int, source: str) -> tuple[State, Even
     ]
 
 
-def draw(state: State, seat: int, count: int, dice: Dice, why: str) -> tuple[State, Events]:
-    """Draw ``count`` cards; the die is seen by the drawer only (AS-BG-1, BG-20).
+def draw(
+    state: State, seat: int, count: int, dice: Dice, why: str, source: int | None = None
+) -> tuple[State, Events]:
+    """Draw ``count`` cards from the deck of ``source`` (the drawer's own by default); the
+    die is seen by the drawer only (AS-BG-1, BG-20, [SEED] page 11).
 
     The deck is kept in id order and each draw picks one card uniformly: the same as a
     shuffled deck, with no order to leak. BG-17: when the last card is drawn the discard
     pile becomes the new deck, once, its cards given new ids (``cardids.py``); after that no
     more cards are drawn.
     """
+    source = seat if source is None else source
     got: list[Tac] = []
     events: Events = []
     for _ in range(count):
-        p = state.players[seat]
+        p = state.players[source]
         if not p.deck:
             break
         tac = dice.pick(p.deck, f"{why}: draw a tactic card", audience=[seat])
-        state = with_player(state, seat, deck=tuple(t for t in p.deck if t.id != tac.id))
+        state = with_player(state, source, deck=tuple(t for t in p.deck if t.id != tac.id))
         state = to_hand(state, seat, [tac])
         got.append(tac)
-        p = state.players[seat]
+        p = state.players[source]
         if not p.deck:
             if p.reshuffles < HAND["reshuffles"] and p.discard:
                 kinds = sorted(t.kind for t in p.discard)
-                state = with_player(state, seat, discard=(), reshuffles=p.reshuffles + 1)
-                state = seal(state, seat, kinds, dice, "reshuffle")
-                events.append(Event("deck_reshuffled", {"seat": seat, "deck_size": len(kinds)}))
+                state = with_player(state, source, discard=(), reshuffles=p.reshuffles + 1)
+                state = seal(state, source, kinds, dice, "reshuffle")
+                events.append(Event("deck_reshuffled", {"seat": source, "deck_size": len(kinds)}))
             else:
-                events.append(Event("deck_exhausted", {"seat": seat}))
+                events.append(Event("deck_exhausted", {"seat": source}))
+    if source != seat and state.players[source].deck:
+        state = relabel(state, source, dice, "the deck drawn from")
     if got:
         p = state.players[seat]
-        events.insert(0, Event("cards_drawn", {"seat": seat, "count": len(got), "hand_size": len(p.hand)}))
-        events.insert(1, received(seat, got))
+        head = {"seat": seat, "count": len(got), "hand_size": len(p.hand), "deck": source}
+        events.insert(0, Event("cards_drawn", head))
+        events.insert(1, received(seat, got, source))
     return state, events
 
 
-def received(seat: int, tacs: list[Tac]) -> Event:
-    """Which cards came into a hand, told to that seat only."""
+def core_deck(state: State, seat: int) -> int | None:
+    """The seat whose deck ``seat`` may draw from instead of its own in its energy phase
+    ([SEED] page 11, Barrage's computer core), or None."""
+    m = mission(state)
+    if not m.core_side or state.faction(seat) != m.core_side:
+        return None
+    return state.seats_of(SIDES.index(m.core_deck))[0]
+
+
+def choose_draw(state: State, seat: int, deck: str, dice: Dice) -> tuple[State, Events]:
+    """[SEED] page 11: the energy-phase card from one's own deck, or instead the mission's
+    cards from the other side's deck."""
+    turn = state.turn
+    assert turn is not None
+    owed = turn.draw
+    state = replace(state, turn=replace(turn, draw=0))
+    if deck == "own":
+        return draw(state, seat, owed, dice, "energy phase")
+    return draw(state, seat, mission(state).core_cards, dice, "computer core", core_deck(state, seat))
+
+
+def received(seat: int, tacs: list[Tac], deck: int | None = None) -> Event:
+    """Which cards came into a hand (from ``deck``'s deck if not the seat's own), told to that
+    seat only."""
     cards = [{"id": t.id, "kind": t.kind, "name": DATA.cards[t.kind].name} for t in in_order(tacs)]
-    return Event("cards_received", {"seat": seat, "cards": cards}, frozenset({seat}))
+    data: dict[str, object] = {"seat": seat, "cards": cards}
+    if deck is not None and deck != seat:
+        data["deck"] = deck
+    return Event("cards_received", data, frozenset({seat}))
 
 
 def begin_turn(state: State, seat: int, dice: Dice) -> tuple[State, Events]:
@@ -109,6 +141,9 @@ def begin_turn(state: State, seat: int, dice: Dice) -> tuple[State, Events]:
                         state, card, replace(now, shields=min(top, now.shields + params["shields"]))
                     )
                     events.append(Event("shields_restored", {"ship": pc.id, "source": DATA.tiles[kind].name}))
+    if core_deck(state, seat) is not None:  # [SEED] page 11: the player chooses the deck first
+        draws -= HAND["draw"]
+        state = replace(state, turn=Turn(seat, number, draw=HAND["draw"]))
     state, more = draw(state, seat, draws, dice, "energy phase")
     return state, events + more
 
@@ -138,12 +173,12 @@ def end_turn(state: State, dice: Dice) -> tuple[State, Events]:
 
 
 def discard(state: State, seat: int, card_id: str) -> tuple[State, Events]:
-    """[SOURCED] page 5 / BG-16: a discarded card goes face up to the discard pile for +1 energy."""
+    """[SOURCED] page 5 / BG-16: a discarded card goes face up to the discard pile for +1 energy
+    (the pile of the deck it came from, BG-H3)."""
     p = state.players[seat]
     tac = next(t for t in p.hand if t.id == card_id)
-    state = with_player(
-        state, seat, hand=tuple(t for t in p.hand if t.id != card_id), discard=(*p.discard, tac)
-    )
+    state = with_player(state, seat, hand=tuple(t for t in p.hand if t.id != card_id))
+    state = to_discard(state, seat, (tac,))
     state, events = gain(state, seat, ENERGY_RULES["discard_gain"], "discard")
     head = Event(
         "card_discarded",
@@ -166,7 +201,9 @@ def give(state: State, seat: int, card_id: str, to: int) -> tuple[State, Events]
 
 
 def to_discard(state: State, seat: int, tacs: tuple[Tac, ...]) -> State:
-    """Attached cards of a destroyed ship go to the discard pile of the card's owner."""
-    if not tacs:
-        return state
-    return with_player(state, seat, discard=(*state.players[seat].discard, *tacs))
+    """Cards ``seat`` played, discarded or had attached to a destroyed ship go face up to its
+    discard pile; a card drawn from another side's deck goes back to that side's (BG-H3)."""
+    for tac in tacs:
+        home = origin(state, tac, seat)
+        state = with_player(state, home, discard=(*state.players[home].discard, tac))
+    return state

@@ -131,12 +131,43 @@ def check_wipeout(state: State) -> tuple[State, Events]:
 def check_end_of_turn(state: State, seat: int) -> tuple[State, Events]:
     """BG-18: at the end of its own turn, from its second turn on, a side with no ship on the
     battlefield loses; after the last turn of the round limit (BG-H1) the side ahead wins."""
+    state, events = rescue(state, seat)
+    if state.outcome is not None:
+        return state, events
     side = state.side(seat)
     if state.players[seat].turns >= 2 and not on_battlefield(state, side):
-        return game_over(state, 1 - side, "no_ships_on_battlefield")
+        state, more = game_over(state, 1 - side, "no_ships_on_battlefield")
+        return state, events + more
     if all(p.turns >= state.rounds for p in state.players):
-        return at_limit(state)
-    return state, []
+        state, more = at_limit(state)
+        return state, events + more
+    return state, events
+
+
+def rescue(state: State, seat: int) -> tuple[State, Events]:
+    """[SEED] page 12: the victory point track starts on 0 and moves up each time the ISN
+    player scores. BG-H4: at the end of an ISN turn each survivor site with an ISN ship on
+    it is rescued, 1 victory point each; reaching the mission's target wins at once."""
+    m = mission(state)
+    if not m.vp_side or state.faction(seat) != m.vp_side:
+        return state, []
+    side = state.side(seat)
+    on = {h for c, p in state.on_board() if state.side(c.owner) == side for h in p.hexes}
+    sites = [h for h in m.survivors if h in on and h not in state.rescued]
+    if not sites:
+        return state, []
+    vp = tuple(v + len(sites) if i == side else v for i, v in enumerate(state.vp))
+    state = replace(state, vp=vp, rescued=(*state.rescued, *sites))
+    events: Events = [
+        Event(
+            "survivors_rescued",
+            {"seat": seat, "sites": sites, "points": len(sites), "track": vp[side], "target": m.vp_target},
+        )
+    ]
+    if vp[side] >= m.vp_target:
+        state, more = game_over(state, side, "victory_points")
+        events += more
+    return state, events
 
 
 def at_limit(state: State) -> tuple[State, Events]:

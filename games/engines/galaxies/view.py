@@ -4,7 +4,10 @@ Keys (stable; new keys may be added, none renamed):
 
 - ``game``: "battleship-galaxies"; ``house``: True (the generic fleet, grids and tactic cards
   are house placeholders, rules/README decision 3); ``phase``: select | muster | play | over.
-- ``mission``: {"key", "name", "source", "boards", "rounds", "at_limit"}.
+- ``mission``: {"key", "name", "source", "boards", "rounds", "at_limit", "track": None or the
+  victory point track {"side" scoring, "points", "target", "value" (fleet points per victory
+  point at the round limit), "survivors": [hex] still to rescue, "rescued": [hex]}, "core":
+  None or Barrage's computer core {"side" drawing, "deck" drawn from, "cards"}}.
 - ``board``: {"columns": ["a", ...], "rows" (even columns; odd ones hold rows - 1),
   "zones": {"isn": [hex, ...], "wretch": [...]}}.
 - ``obstacles``: [{"kind": "asteroid" | "debris", "name", "text", "hexes"}];
@@ -19,17 +22,19 @@ Keys (stable; new keys may be added, none renamed):
 - ``players``: per seat {"seat", "name", "faction", "energy", "hand_size", "deck_size" (None
   while that seat is still choosing its deck),
   "discard": [{"id", "kind", "name"}], "reshuffles", "turns", "ready", "active",
-  "teammates", and, only under ``reveal_all``: "hand", "deck", "screen", "holds", "orders"}.
+  "teammates", "borrowed" (cards in hand drawn from another side's deck), and, only under ``reveal_all``: "hand", "deck", "screen", "holds", "orders"}.
 - ``you``: None for spectators and under ``reveal_all``, else {"seat", "faction", "hand":
-  [card] (in id order, never the order drawn), "deck": {"tag", "cards": [{"kind", "name",
-  "count"}]} (contents, never order), "screen": [{"tag", "ship", "name", "version", "size",
+  [card] (in id order, never the order drawn), "deck": {"tag", "taken", "cards": [{"kind",
+  "name", "count"}]} (contents, never order; with the "taken" cards another side drew from
+  it and has not played, which its owner has not seen either), "screen": [{"tag", "ship", "name", "version", "size",
   "stats"}], "holds": {carrier: [same]}, "orders": {"id", "react", "ask"}, "draft":
   {"points", "limit", "deck_size", "deck_target"}, "team_hands": {seat: [card]}, "catalogue": None, or while choosing a
   fleet and deck {"ships": {code: {"name", "size", "count", "versions": {version: stats}}},
   "cards": {kind: {"name", "type", "phase", "cost", "text"}}}} where a card is {"id",
   "kind", "name", "type", "phase", "cost", "text"}.
 - ``turn``: None or {"seat", "number", "phase", "activated", "card", "attacking",
-  "moving", "steps", "stopped", "charges", "placing", "warp"}.
+  "moving", "steps", "stopped", "charges", "placing", "warp", "draw" (cards whose deck is
+  still to be chosen)}.
 - ``window``: None or the reaction window waiting for an answer {"seat", "window",
   "ship", "target"}; ``last_attack``: None or {"ship", "target", "weapon", "strength",
   "roll", "result"}.
@@ -43,6 +48,7 @@ from functools import cache
 from typing import Any
 
 from .board import mission
+from .cardids import origin
 from .data import DATA, SIDES, Stats
 from .data import seat_name as name
 from .hexes import geometry
@@ -132,9 +138,22 @@ def deck_kinds(state: State, seat: int) -> list[str]:
     return sorted(t.kind for t in p.deck) if p.ready else list(p.draft)
 
 
+def taken(state: State, seat: int) -> list[Tac]:
+    """Cards of ``seat``'s deck now in another side's hand ([SEED] page 11): unseen by ``seat``
+    like the deck itself, so its view of the deck counts them in."""
+    return [
+        t
+        for other, q in enumerate(state.players)
+        if state.enemy(seat, other)
+        for t in q.hand
+        if origin(state, t, other) == seat
+    ]
+
+
 def _secrets(state: State, seat: int) -> dict[str, Any]:
     p = state.players[seat]
-    kinds = deck_kinds(state, seat)
+    away = taken(state, seat)
+    kinds = deck_kinds(state, seat) + [t.kind for t in away]
     mine = [c for c in state.cards if c.owner == seat]
     holds: dict[str, list[dict[str, Any]]] = {}
     for c in mine:
@@ -144,6 +163,7 @@ def _secrets(state: State, seat: int) -> dict[str, Any]:
         "hand": [_tac(t) for t in p.hand],
         "deck": {
             "tag": f"deck-{seat}",
+            "taken": len(away),
             "cards": [
                 {"kind": k, "name": DATA.cards[k].name, "count": kinds.count(k)} for k in sorted(set(kinds))
             ],
@@ -213,6 +233,9 @@ def view(state: State, viewer: int | None, reveal_all: bool = False) -> dict[str
             "ready": p.ready,
             "active": seat in now,
             "teammates": list(state.mates(seat)),
+            # drawn from another side's deck ([SEED] page 11): counted in public, and named
+            # by their ids once played
+            "borrowed": sum(origin(state, t, seat) != seat for t in p.hand),
         }
         if reveal_all:
             entry.update(_secrets(state, seat))
@@ -249,6 +272,19 @@ def view(state: State, viewer: int | None, reveal_all: bool = False) -> dict[str
             "boards": m.boards,
             "rounds": state.rounds,
             "at_limit": m.at_limit,
+            "track": None
+            if not m.vp_side
+            else {
+                "side": m.vp_side,
+                "points": state.vp[SIDES.index(m.vp_side)],
+                "target": m.vp_target,
+                "value": m.vp_value,
+                "survivors": [h for h in m.survivors if h not in state.rescued],
+                "rescued": list(state.rescued),
+            },
+            "core": None
+            if not m.core_side
+            else {"side": m.core_side, "deck": m.core_deck, "cards": m.core_cards},
         },
         "board": _board(m.boards),
         "obstacles": [
@@ -310,6 +346,7 @@ def view(state: State, viewer: int | None, reveal_all: bool = False) -> dict[str
             "charges": dict(turn.charges),
             "placing": turn.placing or None,
             "warp": turn.warp or None,
+            "draw": turn.draw,
         },
         "window": None
         if not state.asking

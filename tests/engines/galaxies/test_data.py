@@ -168,9 +168,9 @@ def test_the_discovery_tiles_are_the_eight_of_the_box():
     assert DATA.tiles["warp"].params["reach"] == 13
 
 
-def test_the_missions_are_a_skirmish_mission_1_and_the_team_mission():
+def test_the_missions_are_a_skirmish_mission_1_the_computer_core_mission_and_the_team_mission():
     ms = DATA.missions
-    assert set(ms) == {"skirmish", "mission-1", "pan-base"}
+    assert set(ms) == {"skirmish", "mission-1", "barrage-core", "pan-base"}
     assert (
         ms["skirmish"].player_fleets
         and len(ms["skirmish"].asteroids) == 2
@@ -179,12 +179,15 @@ def test_the_missions_are_a_skirmish_mission_1_and_the_team_mission():
     assert [k for k, _ in ms["skirmish"].tiles] == ["energy", "energy"]  # BG-02
     assert ms["mission-1"].tiles == () and ms["mission-1"].launched == ("isn",)  # [SOURCED] page 10
     assert ms["pan-base"].commands("wretch") == 2 and DATA.team_mission == "pan-base"
+    core = ms["barrage-core"]  # [SEED] page 11
+    assert (core.core_side, core.core_deck, core.core_cards) == ("wretch", "isn", 3)
+    assert ms["pan-base"].vp_side == "isn" and ms["pan-base"].survivors  # [SEED] page 12, BG-H4
 
 
 def test_obstacles_and_tiles_lie_on_their_boards_and_do_not_overlap():
     for m in DATA.missions.values():
         g = geometry(m.boards)
-        used = [h for o in (*m.asteroids, *m.debris) for h in o] + [h for _, h in m.tiles]
+        used = [h for o in (*m.asteroids, *m.debris) for h in o] + [h for _, h in m.tiles] + list(m.survivors)
         assert all(g.valid(h) for h in used), m.key
         assert len(used) == len(set(used)), m.key
         assert not set(used) & (g.zones[0] | g.zones[1]), m.key
@@ -212,3 +215,19 @@ def test_ships_are_adjacent_when_a_hex_of_one_shares_a_border_with_a_hex_of_the_
     assert g.adjacent(large, medium) and g.adjacent(medium, large)  # d8 borders e8
     assert not g.adjacent(large, ("f8", "f9")) and g.gap(large, ("f8", "f9")) == 2
     assert g.adjacent(("h5",), ("h6",)) and not g.adjacent(("h5",), ("h7",))
+
+
+def test_every_house_rule_cited_by_the_engine_and_its_data_is_a_row_of_house_rules_md():
+    """docs/HOUSE-RULES.md lists each BG-Hn the engine plays, and the engine cites each one."""
+    root = DATA_DIR.parents[3]
+    rows = {
+        r.split("|")[1].strip(): r
+        for r in (root / "docs" / "HOUSE-RULES.md").read_text().splitlines()
+        if r.startswith("| BG-H")
+    }
+    sources = [*DATA_DIR.glob("*.toml"), *DATA_DIR.parent.glob("*.py")]
+    cited = {m for path in sources for m in re.findall(r"\bBG-H\d+\b", path.read_text())}
+    assert cited == set(rows), (sorted(cited), sorted(rows))
+    for key, row in rows.items():
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert cells[0] == key and cells[1] == "Battleship Galaxies" and len(cells) == 5, row

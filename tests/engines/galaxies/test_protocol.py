@@ -53,6 +53,8 @@ CANONICAL = [
     "orders never ask",
     "react c0-7",
     "react none",
+    "draw own",
+    "draw isn",
 ]
 
 
@@ -66,7 +68,7 @@ def test_the_engine_is_registered_under_its_stable_key():
 def test_options_schema_documents_every_option_with_a_default():
     props = E.options_schema()["properties"]
     assert set(props) == {"mission", "rounds", "fleet_points", "first_player"}
-    assert props["mission"]["enum"] == ["skirmish", "mission-1", "pan-base"]
+    assert props["mission"]["enum"] == ["skirmish", "mission-1", "barrage-core", "pan-base"]
     assert props["mission"]["default"] == "skirmish" and props["fleet_points"]["default"] == 100
     for spec in props.values():
         assert "default" in spec and spec["title"] and spec["description"]
