@@ -13,7 +13,7 @@ from .data import COCKPIT, DATA, RULES
 from .geometry import dist, hit_facing, on_board, relative
 from .moves import seat_of_ship
 from .shipboard import cloaked, command_die, dice_in, take
-from .state import TEAMS, Drive, State, Torpedo, name, with_ship
+from .state import TEAMS, Drive, Pending, State, Torpedo, name, with_ship
 
 ATTACK, TARGET, OVERCHARGE = "phasers.attack", "phasers.target", "phasers.overcharge"
 
@@ -53,17 +53,15 @@ def phaser_problem(state: State, seat: int, m: Move) -> Invalid | None:
             f"{target} is {far} hexes away; your Phasers reach {reach} (1, or 2 / 3 with 1 / 2 TARGET dice).",
         )
     die = m.get("die")
-    is_ship = seat_of_ship(target) is not None
-    if is_ship or side.torpedo_attack_all:
+    if seat_of_ship(target) is not None:
         if die is not None:
-            why = (
-                "against a ship you roll all ATTACK dice"
-                if is_ship
-                else "B4 rolls all its ATTACK dice (SF-53)"
+            return Invalid(
+                "attack_die_not_needed", "Name no die: against a ship you roll all ATTACK dice (Phasers)."
             )
-            return Invalid("attack_die_not_needed", f"Name no die: {why} (Phasers).")
         return None
     if die is None:
+        if side.torpedo_attack_all:  # SF-53: B4 may roll all its ATTACK dice at a torpedo
+            return None
         return Invalid(
             "attack_die_needed",
             "Against a torpedo you roll one ATTACK die: name its colour, e.g. red (Phasers).",
@@ -152,8 +150,10 @@ def activate(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Event
     ship = state.ships[seat]
     side = DATA.sides[ship.side]
     cmd = command_die(ship.board, colour)
-    used = {cmd} | {d for d, g, _ in ship.board if g.split(".")[0] == system}
-    system_dice = [p for p in ship.board if p[1].split(".")[0] == system]
+    system_dice = sorted(p for p in ship.board if p[1].split(".")[0] == system)
+    if m.get("dice") is not None:  # SF-51: B2 rolls the number of Drives dice chosen; the rest stay
+        system_dice = system_dice[: m["dice"]]
+    used = {cmd} | {d for d, _, _ in system_dice}
     events = [Event("activated", {"seat": seat, "system": system, "command": cmd})]
     if system in ("phasers", "torpedoes") and cloaked(side, ship.board):  # SF-52
         used |= {d for d, _, _ in dice_in(ship.board, "cloak")}
@@ -190,19 +190,42 @@ def _phasers(state: State, seat: int, m: Move, system_dice: list, dice: Dice) ->
     attack = sorted(d for d, g, _ in system_dice if g == ATTACK)
     overcharged = any(g == OVERCHARGE for _, g, _ in system_dice)
     target = m["target"]
-    victim = seat_of_ship(target)
-    if victim is None:  # a torpedo: one ATTACK die, or all of them for B4 (SF-53)
-        if not side.torpedo_attack_all:
-            attack = [min(d for d in attack if DATA.colour_of(d) == m["die"])]
-        icons = set(RULES["hit_icons"])
-    else:
-        v = state.ships[victim]
-        icons = set(RULES["cloak_hit_icons"] if cloaked(DATA.sides[v.side], v.board) else RULES["hit_icons"])
+    if seat_of_ship(target) is None and m.get("die") is not None:  # one ATTACK die at a torpedo
+        attack = [min(d for d in attack if DATA.colour_of(d) == m["die"])]
     rolled = [(d, _roll(dice, d, f"{name(seat)} attack roll {d}")) for d in attack]
-    rerolled = []
-    if side.reroll_misses:  # SF-51: every die that did no damage is rolled once more
-        rerolled = [(d, _roll(dice, d, f"{name(seat)} re-roll {d}")) for d, f in rolled if f not in icons]
-        rolled = [(d, f) for d, f in rolled if f in icons] + rerolled
+    misses = [d for d, f in rolled if f not in _icons(state, target)]
+    if side.reroll_misses and misses:  # SF-51: "you may re-roll any dice ... that fail to do damage"
+        ask = Pending(
+            "reroll", seat, tuple(misses), target=target, rolled=tuple(rolled), overcharged=overcharged
+        )
+        data = {"seat": seat, "kind": "reroll", "options": misses, "target": target, "dice": _pairs(rolled)}
+        return replace(state, pending=(ask, *state.pending)), [Event("decision", data)]
+    return _attack(state, seat, target, rolled, [], overcharged)
+
+
+def reroll(
+    state: State, seat: int, ask: Pending, chosen: tuple[str, ...], dice: Dice
+) -> tuple[State, Events]:
+    """SF-51: the chosen misses of a B2 attack roll are rolled once more, then it is resolved."""
+    again = {d: _roll(dice, d, f"{name(seat)} re-roll {d}") for d in chosen}
+    rolled = [(d, again.get(d, f)) for d, f in ask.rolled]
+    return _attack(state, seat, ask.target, rolled, sorted(again.items()), ask.overcharged)
+
+
+def _icons(state: State, target: str) -> set[str]:
+    victim = seat_of_ship(target)
+    if victim is not None and cloaked(DATA.sides[state.ships[victim].side], state.ships[victim].board):
+        return set(RULES["cloak_hit_icons"])
+    return set(RULES["hit_icons"])
+
+
+def _attack(
+    state: State, seat: int, target: str, rolled: list, rerolled: list, overcharged: bool
+) -> tuple[State, Events]:
+    ship = state.ships[seat]
+    side = DATA.sides[ship.side]
+    icons = _icons(state, target)
+    victim = seat_of_ship(target)
     if victim is None:
         t = state.torpedo(target)
         assert t is not None

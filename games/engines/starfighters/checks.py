@@ -14,6 +14,7 @@ from .moves import (
     activation_candidates,
     drive_candidates,
     order_candidates,
+    reroll_candidates,
     roll_candidates,
     shape,
 )
@@ -35,7 +36,9 @@ def legal(state: State, seat: int) -> list[Move]:
     cands: list[Move] = []
     if state.pending:
         p = state.pending[0]
-        if p.seat == seat:
+        if p.seat == seat and p.kind == "reroll":
+            cands.extend(reroll_candidates(p.options))
+        elif p.seat == seat:
             field = "die" if p.kind == "lose" else "hex"
             cands.extend(Move.of(p.kind, **{field: o}) for o in p.options)
     elif state.phase == ROLL:
@@ -65,7 +68,7 @@ def check(state: State, seat: int, m: Move) -> Invalid | None:
         return None
     if state.ships[seat].destroyed:
         return Invalid("ship_destroyed", "Your ship has been destroyed; you take no further part.")
-    if state.pending or m.kind in ("lose", "steer"):
+    if state.pending or m.kind in ("lose", "steer", "reroll"):
         return _pending(state, seat, m)
     if m.kind == "cockpit":
         phase = ROLL if DATA.sides[state.ships[seat].side].cockpit_ability == "roll_start" else ACTIVATE
@@ -81,13 +84,16 @@ def check(state: State, seat: int, m: Move) -> Invalid | None:
 
 def _pending(state: State, seat: int, m: Move) -> Invalid | None:
     if not state.pending:
-        return Invalid("no_decision", "No decision is waiting for you; lose and steer answer one.")
+        return Invalid("no_decision", "No decision is waiting for you; lose, steer and reroll answer one.")
     p = state.pending[0]
-    what = "which die to lose (SF-16)" if p.kind == "lose" else "where a torpedo moves (SF-41)"
+    what = DECISION_TEXT[p.kind]
     if p.seat != seat:
         return Invalid("not_your_turn", f"{name(p.seat)} is choosing {what}.")
     if m.kind != p.kind:
-        return Invalid("decision_pending", f"First choose {what}: {p.kind} one of {', '.join(p.options)}.")
+        how = "some of" if p.kind == "reroll" else "one of"
+        return Invalid("decision_pending", f"First choose {what}: {p.kind} {how} {', '.join(p.options)}.")
+    if p.kind == "reroll":
+        return _reroll(p, m["dice"])
     answer = m["die"] if p.kind == "lose" else m["hex"]
     if answer not in p.options:
         code = "lose_not_allowed" if p.kind == "lose" else "steer_not_allowed"
@@ -97,6 +103,27 @@ def _pending(state: State, seat: int, m: Move) -> Invalid | None:
             else "one of the equally close hexes towards the nearest enemy ship ([SEED], SF-41)"
         )
         return Invalid(code, f"{answer} is not a choice here; choose {rule}: {', '.join(p.options)}.")
+    return None
+
+
+DECISION_TEXT = {
+    "lose": "which die to lose (SF-16)",
+    "steer": "where a torpedo moves (SF-41)",
+    "reroll": "which attack dice that did no damage to re-roll (B2, SF-51)",
+}
+
+
+def _reroll(p, chosen: tuple[str, ...]) -> Invalid | None:
+    """SF-51: any of the dice that failed to do damage, each once, named in die order."""
+    wrong = [d for d in chosen if d not in p.options]
+    if wrong:
+        return Invalid(
+            "reroll_not_allowed",
+            f"{', '.join(wrong)} did damage or was not rolled; you may re-roll any of the dice that "
+            f"failed to do damage (B2, SF-51): {', '.join(p.options)}.",
+        )
+    if list(chosen) != [d for d in p.options if d in chosen] or len(set(chosen)) != len(chosen):
+        return Invalid("reroll_order", f"Name each die once, in the order {', '.join(p.options)}.")
     return None
 
 
@@ -284,6 +311,26 @@ def activation_problem(state: State, seat: int, m: Move) -> Invalid | None:
         return torpedo_problem(state, seat, m["hex"])
     if system == "shields":
         return shields_problem(state, seat, m["facings"])
+    return _drives_count(side, ship.board, m.get("dice"))
+
+
+def _drives_count(side: Side, board: tuple, count: int | None) -> Invalid | None:
+    """SF-51: B2 chooses how many of its Drives dice to discard and roll; no other ship does."""
+    n = len([p for p in board if p[1].split(".")[0] == "drives"])
+    if side.drives != "rolled":
+        if count is None:
+            return None
+        return Invalid(
+            "drives_count_not_needed",
+            f"Name no number: only the B2 Frigate chooses how many Drives dice to roll (SF-51); "
+            f"{side.title} uses its dice one at a time.",
+        )
+    if count is None or not 1 <= count <= n:
+        return Invalid(
+            "drives_count",
+            f"Choose how many of your {n} Drives dice to discard and roll (1 to {n}), e.g. "
+            f"activate drives {n} with blue; the others stay allocated (B2 Frigate, SF-51).",
+        )
     return None
 
 

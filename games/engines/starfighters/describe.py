@@ -75,7 +75,10 @@ def _attack(d: D, v: int | None) -> str:
 
 def _shot(d: D, v: int | None) -> str:
     result = "destroyed" if d["destroyed"] else "missed"
-    return f"{_who(d['seat'], v)} fired phasers at torpedo {d['torpedo']}: {_faces(d['dice'])}: {result}"
+    again = f", re-rolled {_faces(d['rerolled'])}" if d["rerolled"] else ""
+    return (
+        f"{_who(d['seat'], v)} fired phasers at torpedo {d['torpedo']}: {_faces(d['dice'])}{again}: {result}"
+    )
 
 
 def _moved(d: D, v: int | None) -> str:
@@ -96,6 +99,14 @@ def _repaired(d: D, v: int | None) -> str:
 
 
 def _decision(d: D, v: int | None) -> str:
+    if d["kind"] == "reroll":
+        at = (
+            f"torpedo {d['target']}" if not d["target"].startswith("s") else _who(int(d["target"][1:]) - 1, v)
+        )
+        return (
+            f"{_who(d['seat'], v)} fired phasers at {at}: {_faces(d['dice'])}; waiting for "
+            f"{_who(d['seat'], v)} to choose which misses to re-roll ({', '.join(d['options'])})"
+        )
     what = "which die to lose" if d["kind"] == "lose" else f"where torpedo {d.get('torpedo')} goes"
     return f"waiting for {_who(d['seat'], v)} to choose {what} ({', '.join(d['options'])})"
 

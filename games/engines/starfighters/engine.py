@@ -25,7 +25,9 @@ class StarFighters(Engine):
     # 2: sealed Roll-phase events name their board; destroyed ships are skipped in turns.
     # 3: reserved dice allocated at step 0 stay when the button is hit at step 0 (SF-R1);
     # in 2 v 2 the hitter, not the team, has the first activation (SF-R2).
-    version = "3"
+    # 4: B2 chooses how many Drives dice to roll and which misses to re-roll; B4 chooses to
+    # roll one or all of its ATTACK dice at a torpedo (SF-51, SF-53; SF-R4).
+    version = "4"
     min_seats = 2
     max_seats = 4
     seat_names = ("Player 1", "Player 2", "Player 3", "Player 4")
@@ -92,13 +94,16 @@ class StarFighters(Engine):
         return super().concede(s, seat, seats, reason)
 
     def timeout_move(self, s: State, seat: int) -> Move | None:
-        """Standing orders for a decision; hold in the Roll phase; stop a drive; else pass."""
+        """Standing orders for a decision (B2: re-roll every miss); hold in the Roll phase; stop a
+        drive; else pass."""
         if seat not in self.active_seats(s):
             return None
         if s.pending:
             p = s.pending[0]
             if p.kind == "lose":
                 return Move.of("lose", die=chosen_die(s, seat, p.options))
+            if p.kind == "reroll":  # re-rolling a die that did no damage can only add damage
+                return Move.of("reroll", dice=list(p.options))
             torpedo = s.torpedo(p.torpedo)
             assert torpedo is not None
             return Move.of("steer", hex=preferred(s, torpedo, list(p.options)))

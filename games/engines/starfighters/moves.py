@@ -1,14 +1,14 @@
 """The moves of Star Fighters: their JSON shapes and the broad candidate lists.
 
 Move kinds (public protocol, never renamed): roll, place, pickup, fire, hold, cockpit,
-activate, drive, pass, lose, steer, orders. ``checks.legal`` filters the candidates here
+activate, drive, pass, lose, steer, reroll, orders. ``checks.legal`` filters the candidates here
 through the rule checks, so the legal list and ``apply`` cannot disagree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from ..base import Invalid, Move
@@ -29,6 +29,7 @@ KINDS = (
     "pass",
     "lose",
     "steer",
+    "reroll",
     "orders",
 )
 STEPS = ("move", "rotate-left", "rotate-right", "stop")
@@ -70,6 +71,11 @@ def steer(hex_name: str) -> Move:
     return Move.of("steer", hex=hex_name)
 
 
+def reroll(*dice: str) -> Move:
+    """B2 (SF-51): which of the attack dice that did no damage to roll again (none: keep)."""
+    return Move.of("reroll", dice=list(dice))
+
+
 def orders(**change: Any) -> Move:
     """One standing order changed: ``lose=<colour>`` or ``ask=<bool>``."""
     return Move.of("orders", **change)
@@ -108,6 +114,18 @@ def _one_of(choices: tuple[Any, ...], what: str) -> Callable[[Any], str | None]:
     return check
 
 
+def _count(v: Any) -> str | None:
+    if type(v) is int and 1 <= v <= 9:
+        return None
+    return '"dice" must be a number of dice, e.g. 2.'
+
+
+def _dice(v: Any) -> str | None:
+    if isinstance(v, tuple) and all(isinstance(d, str) and d for d in v) and len(v) <= 9:
+        return None
+    return '"dice" must list dice by name, e.g. ["r1", "r3"], or be empty.'
+
+
 def _facings(v: Any) -> str | None:
     if isinstance(v, tuple) and all(isinstance(f, str) and f in FACINGS for f in v) and len(v) <= 2:
         return None
@@ -118,9 +136,9 @@ ACTIVATE_FIELDS: dict[str, dict[str, Callable[[Any], str | None]]] = {
     "phasers": {"target": _text('"target"'), "die": _one_of(COLOURS, '"die"')},
     "torpedoes": {"hex": _text('"hex"')},
     "shields": {"facings": _facings},
-    "drives": {},
+    "drives": {"dice": _count},
 }
-OPTIONAL = {("phasers", "die")}
+OPTIONAL = {("phasers", "die"), ("drives", "dice")}
 
 SHAPES: dict[str, dict[str, Callable[[Any], str | None]]] = {
     "roll": {},
@@ -133,6 +151,7 @@ SHAPES: dict[str, dict[str, Callable[[Any], str | None]]] = {
     "pass": {},
     "lose": {"die": _text('"die"')},
     "steer": {"hex": _text('"hex"')},
+    "reroll": {"dice": _dice},
 }
 ORDER_FIELDS = {"lose": _one_of(COLOURS, '"lose"'), "ask": _one_of((True, False), '"ask"')}
 
@@ -211,6 +230,9 @@ def activation_candidates(state: State, seat: int) -> list[Move]:
                 for n in range(DATA.rules["repair"] + 1):
                     for combo in combinations_with_replacement(FACINGS, n):
                         out.append(activate(system, colour, facings=list(combo)))
+            elif side.drives == "rolled":  # SF-51: choose how many of the dice to roll
+                n = len([p for p in ship.board if p[1].split(".")[0] == system])
+                out.extend(activate(system, colour, dice=k) for k in range(1, n + 1))
             else:
                 out.append(activate(system, colour))
     if side.cockpit_ability == "activation":
@@ -224,10 +246,9 @@ def _phaser_targets(state: State, seat: int, colour: str) -> list[Move]:
     out = [activate("phasers", colour, target=ship_id(s.seat)) for s in state.ships if s.seat != seat]
     attack = sorted({DATA.colour_of(d) for d, _, _ in dice_in(ship.board, "phasers.attack")})
     for t in state.torpedoes:
-        if side.torpedo_attack_all:
+        if side.torpedo_attack_all:  # SF-53: B4 may roll all its ATTACK dice, or one as usual
             out.append(activate("phasers", colour, target=t.id))
-        else:
-            out.extend(activate("phasers", colour, target=t.id, die=c) for c in attack)
+        out.extend(activate("phasers", colour, target=t.id, die=c) for c in attack)
     return out
 
 
@@ -237,6 +258,11 @@ def drive_candidates() -> list[Move]:
         for h in gates:
             out.extend(drive("move", h, heading) for heading in DATA.headings)
     return out
+
+
+def reroll_candidates(misses: tuple[str, ...]) -> list[Move]:
+    """Every choice of misses to roll again, from none to all, each in die order."""
+    return [reroll(*c) for n in range(len(misses) + 1) for c in combinations(misses, n)]
 
 
 def order_candidates(state: State, seat: int) -> list[Move]:

@@ -11,9 +11,11 @@ activate torpedoes <hex> with <colour>        activate torpedoes b2 with red
 activate shields [<facing> [<facing>]] with <colour>
                                     activate shields forward left with blue
 activate drives with <colour>       activate drives with yellow
+activate drives <n> with <colour>   B2: roll n of the Drives dice (SF-51)
 drive move | drive rotate-left | drive rotate-right | drive stop
 drive move <hex> <heading>          through an anomaly: drive move e2 nw
 lose <die>                          steer <hex>
+reroll <die> ... | reroll none      B2: which misses to roll again (SF-51)
 orders lose <colour> | orders ask on|off   (standing orders)
 """
 
@@ -28,7 +30,8 @@ from .data import SYSTEMS
 HELP = (
     "Write one move, e.g. 'roll', 'place r2 phasers.attack', 'pickup r2', 'fire', 'hold', "
     "'activate phasers s2 with red', 'activate drives with blue', 'drive move', "
-    "'drive rotate-left', 'drive stop', 'pass', 'lose b3', 'steer c4', 'orders lose blue', 'orders ask on'."
+    "'drive rotate-left', 'drive stop', 'pass', 'lose b3', 'steer c4', 'reroll r1 r3', 'reroll none', "
+    "'orders lose blue', 'orders ask on'."
 )
 ALIASES = {"left": "rotate-left", "right": "rotate-right", "rotate left": "rotate-left"}
 
@@ -53,6 +56,8 @@ def parse(text: str) -> Move | Invalid:
         return (mv.pickup if verb == "pickup" else mv.lose)(rest[0])
     if verb == "steer" and len(rest) == 1:
         return mv.steer(rest[0])
+    if verb in ("reroll", "re-roll") and rest:
+        return mv.reroll() if rest == ["none"] else mv.reroll(*sorted(rest))
     if verb == "drive":
         return _drive(text, rest)
     if verb == "activate":
@@ -89,6 +94,8 @@ def _activate(text: str, rest: list[str]) -> Move | Invalid:
         return mv.activate(system, colour, facings=list(args))
     if system == "drives" and not args:
         return mv.activate(system, colour)
+    if system == "drives" and len(args) == 1 and args[0].isdigit():
+        return mv.activate(system, colour, dice=int(args[0]))
     return bad(text, f": see the {system} examples")
 
 
@@ -111,6 +118,8 @@ def _notation(m: Move) -> str:
         return f"{k} {m['die']}"
     if k == "steer":
         return f"steer {m['hex']}"
+    if k == "reroll":
+        return "reroll " + (" ".join(m["dice"]) or "none")
     if k == "orders":
         if m.get("lose") is not None:
             return f"orders lose {m['lose']}"
@@ -125,7 +134,7 @@ def _notation(m: Move) -> str:
             "phasers": [m.get("target"), m.get("die")],
             "torpedoes": [m.get("hex")],
             "shields": list(m.get("facings") or ()),
-            "drives": [],
+            "drives": [None if m.get("dice") is None else str(m["dice"])],
         }[system]
         words = ["activate", system, *(a for a in args if a is not None), "with", m["command"]]
         return " ".join(words)

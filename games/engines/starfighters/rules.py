@@ -73,6 +73,11 @@ def play(state: State, seat: int, m: Move, dice: Dice) -> Step:
     if m.kind == "lose":
         state = replace(state, pending=state.pending[1:])
         state, events = lose_die(state, seat, m["die"])
+    elif m.kind == "reroll":  # SF-51: the B2 attack is resolved, and the activation is over
+        ask, state = state.pending[0], replace(state, pending=state.pending[1:])
+        state, events = activations.reroll(state, seat, ask, m["dice"], dice)
+        if state.outcome is None:
+            state = _next_turn(state)
     elif m.kind == "steer":
         torpedo = state.torpedo(state.pending[0].torpedo)
         assert torpedo is not None
@@ -101,7 +106,8 @@ def _activation_move(state: State, seat: int, m: Move, dice: Dice) -> tuple[Stat
         state, events = activations.activate(state, seat, m, dice)
     else:
         state, events = drives.step(state, seat, m, dice)
-    if state.outcome is None and state.turns is not None and state.turns.drive is None:
+    rerolling = any(p.kind == "reroll" for p in state.pending)
+    if state.outcome is None and state.turns is not None and state.turns.drive is None and not rerolling:
         state = _next_turn(state)
     return state, events
 
@@ -166,7 +172,7 @@ def settle(state: State, dice: Dice) -> tuple[State, Events]:
     while state.outcome is None:
         if state.pending:
             p = state.pending[0]
-            if state.orders[p.seat].ask:
+            if state.orders[p.seat].ask or p.kind == "reroll":  # a re-roll is the attacker's own choice
                 break
             assert p.kind == "lose"  # a steer decision is only ever opened for "ask me"
             state = replace(state, pending=state.pending[1:])

@@ -88,12 +88,16 @@ class Turns:
 
 @dataclass(frozen=True)
 class Pending:
-    """A decision owed by one player: "lose" a die (SF-16) or "steer" a torpedo (SF-41)."""
+    """A decision owed by one player: "lose" a die (SF-16), "steer" a torpedo (SF-41) or
+    which missed attack dice to "reroll" (B2, SF-51: ``target``, the roll and OVERCHARGE)."""
 
     kind: str
     seat: int
     options: tuple[str, ...]
     torpedo: str = ""
+    target: str = ""
+    rolled: tuple[tuple[str, str], ...] = ()
+    overcharged: bool = False
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,9 @@ Keys (stable; new keys may be added, none renamed):
   turn order from the first; a destroyed ship's entry is empty),
   "drive" (None or {"seat", "moves", "rotates", "steps"})}.
 - ``hitter``: who hit the button this round (None before the reveal or if nobody fired).
-- ``pending``: None or {"kind" ("lose" | "steer"), "seat", "options", "torpedo"}.
+- ``pending``: None or {"kind" ("lose" | "steer" | "reroll"), "seat", "options", "torpedo",
+  "target", "dice"}; for "reroll" (B2, SF-51) "target" is the ship or torpedo fired at, "dice"
+  the attack roll [[die, face]] and "options" the dice that did no damage.
 - ``you``: None for spectators and under ``reveal_all``, else {"seat", "orders" {"id",
   "lose", "ask"}, "roll"}; "roll" is None outside the Roll phase, else the sealed sequence
   {"id", "step", "cap", "done", "fired", "actions", "bridge_used", "hand" [{"die", "colour",
@@ -157,7 +159,14 @@ def view(state: State, viewer: int | None, reveal_all: bool = False) -> dict[str
     pending = None
     if state.pending:
         p = state.pending[0]
-        pending = {"kind": p.kind, "seat": p.seat, "options": list(p.options), "torpedo": p.torpedo or None}
+        pending = {
+            "kind": p.kind,
+            "seat": p.seat,
+            "options": list(p.options),
+            "torpedo": p.torpedo or None,
+            "target": p.target or None,
+            "dice": [list(r) for r in p.rolled],
+        }
     return {
         "game": "star-fighters",
         "round": state.round,

@@ -54,7 +54,8 @@ def status_line(view: dict[str, Any]) -> str:
     verb = "rolling" if view.get("phase") == "roll" else "to act"
     pending = view.get("pending")
     if pending:
-        verb = "to choose " + ("a die to lose" if pending.get("kind") == "lose" else "a torpedo's path")
+        choice = {"lose": "a die to lose", "reroll": "which misses to re-roll"}
+        verb = "to choose " + choice.get(pending.get("kind"), "a torpedo's path")
     return f"Round {view.get('round')}, {phase}" + (f": {who} {verb}" if who else "")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from games.engines.base import LogItem
 from games.engines.starfighters.damage import hit
 from games.engines.starfighters.data import DATA
 from games.engines.starfighters.state import ACTIVATE, ROLL, Roller
@@ -21,6 +22,7 @@ from .helpers import (
     position,
     refused,
     rolled,
+    seek,
     ship,
     torpedo,
 )
@@ -69,17 +71,74 @@ def test_sf50_photon_torpedoes_deal_2_damage_on_the_contact_shield():
 
 
 # -- B2 Frigate (SF-51) ---------------------------------------------------------------------------------
-def test_sf51_every_attack_die_that_did_no_damage_is_rolled_once_more():
+def missed(state, move="activate phasers s2 with yellow", misses=None):
+    """The first attack whose roll has misses (exactly ``misses`` of them if given)."""
+    return seek(
+        state,
+        0,
+        move,
+        lambda s: (
+            has(s, "decision", kind="reroll")
+            and (misses is None or len(event(s, "decision").data["options"]) == misses)
+        ),
+    )
+
+
+def test_sf51_b2_may_re_roll_any_of_the_attack_dice_that_failed_to_do_damage():
+    drives = ("y1 cockpit C", "b1 drives.move E")
+    state = position(
+        ship(0, "c3", side="B2", on=PHASERS), ship(1, "c4", "w", shields=(9, 9, 9, 9), on=drives)
+    )
+    step = missed(state, misses=2)
+    first = dict(event(step, "decision").data["dice"])
+    a, b = event(step, "decision").data["options"]
+    assert first[a] == first[b] == "blank"
+    state = step.state
+    assert E.active_seats(state) == frozenset({0}) and E.view(state, 1)["pending"]["kind"] == "reroll"
+    assert game_moves(state, 0) == ["reroll none", f"reroll {a}", f"reroll {b}", f"reroll {a} {b}"]
+    assert refused(state, 1, "pass").code == "not_your_turn"
+    told = E.describe(LogItem(2, 0, None, step.events), 1)
+    assert told.endswith(f"waiting for Player 1 to choose which misses to re-roll ({a}, {b})")
+    hit_die = next(d for d, f in first.items() if f != "blank")
+    assert refused(state, 0, f"reroll {hit_die}").code == "reroll_not_allowed"
+    step = ok(state, 0, f"reroll {b}", dice(3))
+    data = event(step, "attack_rolled").data
+    assert [d for d, _ in data["rerolled"]] == [b]
+    assert dict(data["dice"])[a] == "blank" and dict(data["dice"])[b] == dict(data["rerolled"])[b]
+    faces = [f for _, f in data["dice"]]
+    assert data["damage"] == faces.count("security") + faces.count("command")
+    assert E.active_seats(step.state) == frozenset({1})  # the activation is over: Player 2's turn
+
+
+def test_sf51_b2_may_keep_its_attack_roll():
     state = position(ship(0, "c3", side="B2", on=PHASERS), ship(1, "c4", "w", shields=(9, 9, 9, 9)))
-    saw_reroll = False
-    for step in attacks(state):
-        data = event(step, "attack_rolled").data
-        assert len(data["dice"]) == 3
-        faces = [f for _, f in data["dice"]]
-        assert data["damage"] == faces.count("security") + faces.count("command")
-        saw_reroll |= bool(data["rerolled"])
-        assert all(d in [x for x, _ in data["dice"]] for d, _ in data["rerolled"])
-    assert saw_reroll
+    step = missed(state)
+    first = event(step, "decision").data["dice"]
+    step = ok(step.state, 0, "reroll none")
+    assert event(step, "attack_rolled").data["dice"] == first
+    assert event(step, "attack_rolled").data["rerolled"] == []
+
+
+def test_sf51_an_attack_roll_with_no_miss_leaves_nothing_to_re_roll():
+    state = position(ship(0, "c3", side="B2", on=PHASERS), ship(1, "c4", "w", shields=(9, 9, 9, 9)))
+    step = seek(state, 0, "activate phasers s2 with yellow", lambda s: has(s, "attack_rolled"))
+    assert all(f != "blank" for _, f in event(step, "attack_rolled").data["dice"])
+    assert not step.state.pending
+
+
+def test_sf51_a_b2_shot_at_a_torpedo_may_re_roll_its_one_die():
+    state = position(
+        ship(0, "c3", side="B2", on=PHASERS),
+        ship(1, "c7", "w", on=("y1 cockpit C", "b1 drives.move E")),
+        torpedoes=[torpedo("t2a", "c4")],
+    )
+    step = missed(state, "activate phasers t2a red with yellow")
+    assert game_moves(step.state, 0) == [
+        "reroll none",
+        "reroll " + event(step, "decision").data["options"][0],
+    ]
+    step = ok(step.state, 0, E.timeout_move(step.state, 0))  # the timeout re-rolls every miss
+    assert len(event(step, "torpedo_shot").data["rerolled"]) == 1
 
 
 def test_sf51_low_yield_torpedoes_move_two_hexes_and_deal_1_damage():
@@ -106,15 +165,33 @@ def test_sf51_b2_drives_roll_their_dice_and_move_once_per_icon_plus_one():
     on = ("y1 cockpit C", "b1 drives.thrust E", "b2 drives.thrust E", "b3 drives.thrust C")
     state = position(ship(0, "c1", side="B2", on=on), ship(1, "c7", "w"))
     for seq in range(1, 12):
-        step = ok(state, 0, "activate drives with yellow", dice(seq))
+        step = ok(state, 0, "activate drives 3 with yellow", dice(seq))
         rolled_ = event(step, "drives_rolled").data
         assert len(rolled_["dice"]) == 3
         assert rolled_["steps"] == sum(1 for _, f in rolled_["dice"] if f != "blank") + 1
         assert step.state.turns.drive.steps == rolled_["steps"]
-    drive = ok(state, 0, "activate drives with yellow", dice(1)).state
+    drive = ok(state, 0, "activate drives 3 with yellow", dice(1)).state
     assert {"drive move", "drive rotate-left", "drive rotate-right", "drive stop"} <= set(
         game_moves(drive, 0)
     )
+
+
+def test_sf51_b2_chooses_how_many_drives_dice_to_discard_and_roll_and_the_others_stay():
+    on = ("y1 cockpit C", "b1 drives.thrust E", "b2 drives.thrust E", "b3 drives.thrust C")
+    state = position(ship(0, "c1", side="B2", on=on), ship(1, "c7", "w"))
+    drives = [n for n in game_moves(state, 0) if n.startswith("activate drives")]
+    assert drives == [f"activate drives {k} with yellow" for k in (1, 2, 3)]
+    bad = refused(state, 0, "activate drives with yellow")
+    assert bad.code == "drives_count" and "SF-51" in bad.message
+    assert refused(state, 0, "activate drives 4 with yellow").code == "drives_count"
+    step = ok(state, 0, "activate drives 2 with yellow")
+    assert [d for d, _ in event(step, "drives_rolled").data["dice"]] == ["b1", "b2"]
+    assert step.state.ships[0].board == board("b3 drives.thrust C")  # kept for a later round
+
+
+def test_sf51_only_the_b2_chooses_a_number_of_drives_dice():
+    state = position(ship(0, "c1", on=("y1 cockpit C", "b1 drives.move E")), ship(1, "c7", "w"))
+    assert refused(state, 0, "activate drives 1 with yellow").code == "drives_count_not_needed"
 
 
 # -- B3 Fighter (SF-52) ---------------------------------------------------------------------------------
@@ -231,18 +308,20 @@ def test_sf52_activating_phasers_or_torpedoes_breaks_your_own_cloak():
 
 
 # -- B4 Gunship (SF-53) ---------------------------------------------------------------------------------
-def test_sf53_b4_rolls_all_its_attack_dice_against_a_torpedo():
+def test_sf53_b4_may_roll_all_its_attack_dice_against_a_torpedo_or_one_as_usual():
     state = position(
         ship(0, "c3", side="B4", on=PHASERS),
         ship(1, "c7", "w", on=("y1 cockpit C", "b1 drives.move E")),
         torpedoes=[torpedo("t2a", "c4")],
     )
-    assert "activate phasers t2a with yellow" in game_moves(state, 0)
-    assert refused(state, 0, "activate phasers t2a red with yellow").code == "attack_die_not_needed"
+    shots = [n for n in game_moves(state, 0) if "t2a" in n]
+    assert shots == ["activate phasers t2a with yellow", "activate phasers t2a red with yellow"]
     step = ok(state, 0, "activate phasers t2a with yellow")
     shot = event(step, "torpedo_shot").data
     assert len(shot["dice"]) == 3
     assert shot["destroyed"] == any(f != "blank" for _, f in shot["dice"])
+    one = event(ok(state, 0, "activate phasers t2a red with yellow"), "torpedo_shot").data
+    assert [d for d, _ in one["dice"]] == ["r1"]
 
 
 def test_sf53_plasma_torpedoes_damage_the_contact_shield_and_both_neighbours():

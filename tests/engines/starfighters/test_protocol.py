@@ -31,6 +31,7 @@ CANONICAL = [
     "activate shields forward with blue",
     "activate shields forward left with yellow",
     "activate drives with blue",
+    "activate drives 2 with blue",
     "drive move",
     "drive move e2 nw",
     "drive rotate-left",
@@ -38,6 +39,8 @@ CANONICAL = [
     "drive stop",
     "lose b3",
     "steer c4",
+    "reroll r1 r3",
+    "reroll none",
     "orders lose red",
     "orders ask on",
     "orders ask off",
@@ -49,7 +52,7 @@ def test_the_engine_is_registered_under_its_stable_key():
     assert engine is E
     assert (engine.title, engine.version, engine.min_seats, engine.max_seats) == (
         "Star Fighters: Rapid Fire",
-        "3",
+        "4",
         2,
         4,
     )

@@ -105,3 +105,14 @@ def test_the_status_line_names_the_winner_at_the_end():
         render.status_line(E.view(state, None, reveal_all=True))
         == "Game over: Player 2 wins (ship destroyed)"
     )
+
+
+def test_the_status_line_names_a_b2_re_roll_decision():
+    phasers = ("y1 cockpit C", "r1 phasers.attack S", "r2 phasers.attack S", "r3 phasers.attack S")
+    state = position(ship(0, "c3", side="B2", on=phasers), ship(1, "c4", "w", shields=(9, 9, 9, 9)))
+    step = next(
+        s
+        for n in range(1, 200)
+        if (s := ok(state, 0, "activate phasers s2 with yellow", dice(n))).state.pending
+    )
+    assert render.status_line(E.view(step.state, 1)).endswith("Player 1 to choose which misses to re-roll")
