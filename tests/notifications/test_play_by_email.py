@@ -3,7 +3,7 @@
 After the match starts, every move is a reply to the latest email its player got with a
 reply address ("your turn", a reminder, or the answer to their last reply), giving the
 move's number from the email's list or its notation. Moves are chosen with the policies
-of the API's whole-match tests (tests/api/test_full_game*.py), so each match ends by its
+of the API's whole-match tests (tests/api/test_full_game.py), so each match ends by its
 rules. Each test checks: the outcome's reason is one of the rules' endings; every entry
 after the set-up came by email; each email sent was read once and was called for; no
 email shown to a seat holds another seat's hidden values (the engine's ``secrets``
@@ -23,7 +23,7 @@ import pytest
 from django.core.management import call_command
 
 from games.play import services
-from tests.api.test_full_game_starfighters import weight as star_fighters_weight
+from tests.api.starfighters_strategy import weight as star_fighters_weight
 from tests.notifications.email_play import EmailTable
 
 pytestmark = pytest.mark.django_db(transaction=True)  # replies are processed after the commit
@@ -40,7 +40,7 @@ def any_move(rng: Any, seat: int, moves: list[dict], view: dict) -> dict:
 
 
 def mostly_not_orders(share: float):
-    """tests/api/test_full_game_earlydays.py (0.97) and _galaxies.py (0.95): standing orders
+    """tests/api/test_full_game.py (0.97 for The early days, 0.95 for Galaxies): standing orders
     are always listed, so they are picked only now and then to keep the match moving."""
 
     def choose(rng: Any, seat: int, moves: list[dict], view: dict) -> dict:
@@ -51,7 +51,7 @@ def mostly_not_orders(share: float):
 
 
 def to_win(rng: Any, seat: int, moves: list[dict], view: dict) -> dict:
-    """tests/api/test_full_game_starfighters.py: weighted to shoot and close in, from the seat's view."""
+    """tests/api/starfighters_strategy.py: weighted to shoot and close in, from the seat's view."""
     return rng.choices(moves, weights=[star_fighters_weight(m, view, seat) for m in moves])[0]
 
 
