@@ -359,15 +359,33 @@
     });
   }
 
+  // -- zooming the board (a small screen, a big map) ----------------------------------------
+  var zoomed = false;
+
+  function initZoom() {
+    document.querySelectorAll("[data-zoom]").forEach(function (button) {
+      button.hidden = false;
+      button.setAttribute("aria-pressed", zoomed ? "true" : "false");
+      button.textContent = zoomed ? "Zoom out" : "Zoom in";
+      button.closest(".board-wrap").classList.toggle("is-zoomed", zoomed);
+    });
+  }
+
   // -- wiring ---------------------------------------------------------------------------------
   function init() {
     initPicker();
     markLastMove();
     initFleet();
     initTray();
+    initZoom();
   }
 
   document.addEventListener("click", function (ev) {
+    if (ev.target.closest("[data-zoom]")) {
+      zoomed = !zoomed;
+      initZoom();
+      return;
+    }
     var button = ev.target.closest("[data-choice]");
     if (button && choices[Number(button.dataset.choice)]) {
       ev.preventDefault();

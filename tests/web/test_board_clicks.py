@@ -11,7 +11,16 @@ import re
 
 import pytest
 
-from tests.support.browser import DESKTOP, PHONE, act, click_steps, listed_moves, on_board, wait_for_seq
+from tests.support.browser import (
+    DESKTOP,
+    PHONE,
+    act,
+    choice,
+    click_steps,
+    listed_moves,
+    on_board,
+    wait_for_seq,
+)
 
 from .helpers import advance, started
 
@@ -105,3 +114,27 @@ def test_star_fighters_a_rolled_die_is_placed_by_clicking_it_and_a_space(browse,
     wait_for_seq(page, seq)
     placed = page.locator(f'.board .die[data-die="{place["move"]["die"]}"]')
     assert placed.get_attribute("data-group") == place["move"]["space"]
+
+
+def test_dogfight_a_ship_attacks_by_clicking_it_and_the_enemy_drawn_as_a_target(browse, alice, bob):
+    match = started("space-dogfight", alice, bob)
+    match, seat, _moves = advance(
+        match,
+        lambda seat, moves: any(m["kind"] == "attack" for m in moves),
+        prefer=("fleet", "place", "move", "draw"),
+    )
+    page = browse((alice, bob)[seat], DESKTOP)
+    page.goto(browse.url(match))
+    attack = next(m for m in listed_moves(page) if m["kind"] == "attack" and "repeat" not in m["move"])
+    on_board(page, "square", attack["move"]["from"]).click()
+    target = page.locator(f'.board rect[data-square="{attack["move"]["to"]}"]')
+    assert "is-attack" in target.get_attribute("class")
+
+    def strike():
+        on_board(page, "square", attack["move"]["to"]).click()  # the enemy ship on that square
+        # With a repeat to declare as well, the tray asks which; else the attack is made.
+        if any(m["kind"] == "attack" and m["move"].get("repeat") for m in listed_moves(page)):
+            choice(page, "Attack").click()
+
+    act(page, strike)
+    assert page.locator(".board .combat-mark").count() >= 1, "the combat is marked on the board"

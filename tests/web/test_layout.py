@@ -66,6 +66,13 @@ def test_the_moves_sit_beside_the_board_on_a_desktop_and_stay_on_a_phones_screen
         board = phone.locator(".board").evaluate(BOX)
         assert board["y"] < PHONE["height"] / 2, ("the board is in view", scroll, board)
         phone.screenshot(path=str(RESULTS / f"layout-phone-{scroll}.png"))
+    # A big map can be zoomed: the board scrolls inside its frame, the page keeps its width.
+    phone.click("[data-zoom]")
+    widths = phone.evaluate(
+        "() => [document.querySelector('.board').getBoundingClientRect().width,"
+        " document.querySelector('.board-wrap').clientWidth, document.documentElement.scrollWidth]"
+    )
+    assert widths[0] > 1.5 * widths[1] and widths[2] <= PHONE["width"], widths
     # A player who folds the tray keeps it folded while the page follows the match.
     phone.locator("#moves > summary").click()
     assert phone.locator("#moves").evaluate("el => el.open") is False

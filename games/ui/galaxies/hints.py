@@ -25,8 +25,8 @@ def _ship(value: Any, view: Mapping[str, Any]) -> str:
     if value in ("", None):
         return "no target"
     you = view.get("you") or {}
-    for ship in [*(view.get("ships") or []), *(you.get("screen") or [])]:
-        if value in (ship.get("id"), ship.get("ship"), ship.get("card")):
+    for ship in [*(view.get("ships") or []), *(you.get("screen") or []), *(view.get("cards") or [])]:
+        if value in (ship.get("id"), ship.get("ship"), ship.get("card"), ship.get("code")):
             return f"{ship.get('name', value)} ({str(value).upper()})"
     return str(value).upper()
 
