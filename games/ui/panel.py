@@ -144,6 +144,7 @@ def move_panel(game: str, legal: Mapping[str, Any], view: Mapping[str, Any] | No
                 {
                     "kind": name,
                     "title": kind.title,
+                    "note": kind.note(view) if kind.note else "",
                     "quiet": kind.quiet,
                     "items": [
                         {"json": tojson(m), "text": _button_text(kind, s, text, single), "notation": text}
@@ -165,6 +166,7 @@ def move_panel(game: str, legal: Mapping[str, Any], view: Mapping[str, Any] | No
         "listed": listed,
         "listed_count": sum(len(g["items"]) for g in listed),
         "hint": _first_hint(hints, [p["kind"] for p in picks]),
+        "notes": kind_notes(hints, [p["kind"] for p in picks], view),
         # standing orders are not moves of the game: a player with only those waits
         "any": bool(buttons or builders or picks),
     }
@@ -175,6 +177,15 @@ def _kinds_json(hints: Hints, names: set[str]) -> dict[str, dict[str, Any]]:
         n: {"title": hints.kind(n).title, "hint": hints.kind(n).hint, "attack": hints.kind(n).attack}
         for n in sorted(names, key=hints.rank)
     }
+
+
+def kind_notes(hints: Hints, names: list[str], view: Mapping[str, Any]) -> list[str]:
+    """The kinds' notes for the viewer (what the picks' kinds have to say from the view)."""
+    return [note for n in dict.fromkeys(names) if (note := _note(hints.kind(n), view))]
+
+
+def _note(kind: Kind, view: Mapping[str, Any]) -> str:
+    return kind.note(view) if kind.note else ""
 
 
 def _first_hint(hints: Hints, names: list[str]) -> str:

@@ -43,13 +43,23 @@ def _weapon(value: Any, view: Mapping[str, Any]) -> str:
     return words(value)
 
 
+def _points_left(view: Mapping[str, Any]) -> str:
+    """What the viewer's force list costs so far, and what is left of the budget."""
+    you = view.get("you") or {}
+    side = next((s for s in view.get("sides") or [] if s.get("seat") == you.get("seat")), None)
+    if not side or "budget" not in side:
+        return ""
+    spent = you.get("draft_cost", 0)
+    return f"Your force: {spent} of {side['budget']} points; {side['budget'] - spent} left."
+
+
 UNIT = Pick("unit", on="unit", labels=_unit, prompt="Click one of your units.")
 
 HINTS = Hints(
     rules_prefix="SW",
     seat_colours=(SIDE_COLOURS["rebel"], SIDE_COLOURS["imperial"]),
     kinds={
-        "buy": Kind(title="Buy", picks=(Pick("unit", labels=_unit_type),)),
+        "buy": Kind(title="Buy", picks=(Pick("unit", labels=_unit_type),), note=_points_left),
         "option": Kind(title="Add an option"),
         "flights": Kind(title="Flights"),
         "drop": Kind(title="Remove from the force"),
