@@ -7,16 +7,17 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .errors import AccountError, DomainError
-from .models import Club
+from .models import ApiToken, Club
 from .services import (
+    club_accept,
     club_add_member,
     club_create,
+    club_invites_for,
     club_json,
     club_remove_member,
     prefs_json,
@@ -26,6 +27,8 @@ from .services import (
     vacation_days_left,
     vacation_take,
 )
+from .throttles import AuthAccountThrottle, AuthAddressThrottle, RegisterAddressThrottle
+from .tokens import token_create, token_json, token_revoke
 
 
 class NotAuthenticated(DomainError):
@@ -52,6 +55,7 @@ def user_json(user) -> dict:
 
 class AccountCreate(APIView):
     permission_classes = [AllowAny]
+    throttle_classes = [RegisterAddressThrottle]
 
     @extend_schema(request=RegisterIn, responses={201: UserOut}, summary="Register a player")
     def post(self, request):
@@ -74,28 +78,36 @@ class Me(APIView):
             {
                 "timezone": serializers.CharField(required=False),
                 "email": serializers.CharField(required=False),
+                "password": serializers.CharField(
+                    required=False, help_text="your current one: a new email needs it"
+                ),
             },
         ),
         responses={200: UserOut},
-        summary="Change your timezone or email",
+        summary="Change your timezone or email (with your password)",
     )
     def patch(self, request):
         if not isinstance(request.data, dict):
             raise DomainError("bad_request", "Send a JSON object.")
         user = user_update_profile(
-            user=request.user, timezone=request.data.get("timezone"), email=request.data.get("email")
+            user=request.user,
+            timezone=request.data.get("timezone"),
+            email=request.data.get("email"),
+            password=request.data.get("password"),
         )
         return Response(user_json(user))
 
 
 class TokenIn(serializers.Serializer):
-    username = serializers.CharField()
-    password = serializers.CharField(write_only=True)
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(write_only=True, max_length=4096)
+    name = serializers.CharField(required=False, max_length=100, help_text="to tell your tokens apart")
 
 
 class TokenCreate(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
+    throttle_classes = [AuthAddressThrottle, AuthAccountThrottle]
 
     @extend_schema(
         request=TokenIn,
@@ -105,13 +117,35 @@ class TokenCreate(APIView):
     def post(self, request):
         data = TokenIn(data=request.data)
         data.is_valid(raise_exception=True)
+        # Django's request, so that django-axes counts a failure here as on the sign-in page
+        # (and its middleware answers a locked-out account with a 429).
         user = authenticate(
-            request, username=data.validated_data["username"], password=data.validated_data["password"]
+            request._request,
+            username=data.validated_data["username"],
+            password=data.validated_data["password"],
         )
         if user is None:
             raise NotAuthenticated("bad_credentials", "Unknown username or wrong password.")
-        token, _ = Token.objects.get_or_create(user=user)
-        return Response({"token": token.key})
+        _, key = token_create(user=user, name=request.data.get("name", "api"))
+        return Response({"token": key})
+
+
+class TokenList(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(summary="Your API tokens (never their keys): name, prefix, last use, expiry")
+    def get(self, request):
+        current = request.auth.pk if isinstance(request.auth, ApiToken) else None
+        return Response([token_json(t, current=current) for t in request.user.api_tokens.all()])
+
+
+class TokenItem(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(summary="Revoke one of your API tokens")
+    def delete(self, request, id: int):
+        token_revoke(user=request.user, token_id=id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class NotificationPrefsView(APIView):
@@ -212,18 +246,35 @@ class ClubMembers(APIView):
 
     @extend_schema(
         request=inline_serializer("ClubMemberIn", {"username": serializers.CharField()}),
-        summary="Add a member (organiser only)",
+        summary="Invite a player (organiser only); they are a member once they accept",
     )
     def post(self, request, id: int):
         username = request.data.get("username") if isinstance(request.data, dict) else None
-        member = club_add_member(owner=request.user, club_id=id, username=username)
+        invite = club_add_member(owner=request.user, club_id=id, username=username)
+        return Response(club_json(invite.club), status=status.HTTP_201_CREATED)
+
+
+class ClubJoin(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, summary="Accept your invitation to a club")
+    def post(self, request, id: int):
+        member = club_accept(user=request.user, club_id=id)
         return Response(club_json(member.club), status=status.HTTP_201_CREATED)
+
+
+class ClubInvitations(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(summary="The clubs that invited you (accept: POST /api/clubs/{id}/join/)")
+    def get(self, request):
+        return Response(club_invites_for(request.user))
 
 
 class ClubMember(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(summary="Remove a member (organiser), or leave (member)")
+    @extend_schema(summary="Remove a member or withdraw an invitation (organiser); leave or decline (player)")
     def delete(self, request, id: int, username: str):
         club_remove_member(actor=request.user, club_id=id, username=username)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -18,3 +18,13 @@ class DomainError(Exception):
 
 class AccountError(DomainError):
     status = 400
+
+
+class RateLimited(DomainError):
+    """Too many requests of one kind in a short time (429); ``retry_after`` is in seconds."""
+
+    status = 429
+
+    def __init__(self, code: str, message: str, *, retry_after: int, **extra: object) -> None:
+        super().__init__(code, message, retry_after=retry_after, **extra)
+        self.retry_after = retry_after

@@ -19,3 +19,9 @@ class RegisterForm(forms.Form):
 class ProfileForm(forms.Form):
     email = forms.EmailField()
     timezone = forms.ChoiceField(choices=timezone_choices)
+    password = forms.CharField(
+        label="Current password",
+        widget=forms.PasswordInput,
+        required=False,
+        help_text="Needed to change your email address.",
+    )

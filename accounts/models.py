@@ -130,8 +130,9 @@ def prefs_of(user: User) -> NotificationPrefs:
 
 
 class Club(models.Model):
-    """A group of players (a club league, a campaign group). Its organiser adds members; a
-    club webhook hears about every match any member plays."""
+    """A group of players (a club league, a campaign group). Its organiser invites players,
+    who become members when they accept; a club webhook hears about every match any member
+    plays."""
 
     name = models.CharField(max_length=100)
     owner = models.ForeignKey(User, on_delete=models.CASCADE, related_name="clubs_run")
@@ -155,3 +156,36 @@ class ClubMember(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} in {self.club}"
+
+
+class ClubInvite(models.Model):
+    """An organiser's invitation: the player is not a member (and the club hears nothing of
+    their matches) until they accept it."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites")
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="club_invites")
+    invited_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="accounts_clubinvite_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user} invited to {self.club}"
+
+
+class ApiToken(models.Model):
+    """An API key of a player's: only its SHA-256 is stored (the key is shown once); it can be
+    listed and revoked, and it expires when unused for STARPOST_TOKEN_IDLE_DAYS."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=100, default="api")
+    key_hash = models.CharField(max_length=64, unique=True)
+    prefix = models.CharField(max_length=8, help_text="The key's first characters, to tell keys apart.")
+    created_at = models.DateTimeField()
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["user", "-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.user}'s token {self.prefix}…"

@@ -15,7 +15,17 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from .errors import AccountError
-from .models import Club, ClubMember, NotificationPrefs, User, Vacation, prefs_of, shown, validate_timezone
+from .models import (
+    Club,
+    ClubInvite,
+    ClubMember,
+    NotificationPrefs,
+    User,
+    Vacation,
+    prefs_of,
+    shown,
+    validate_timezone,
+)
 
 # Sent when a player's vacations change, so that the clocks of their matches can follow.
 vacation_changed = django.dispatch.Signal()
@@ -24,6 +34,10 @@ USERNAME_MAX = 30
 USERNAME_FIELD_MAX = User._meta.get_field("username").max_length  # older accounts may be longer
 EMAIL_MAX = User._meta.get_field("email").max_length
 EMAIL_IS_TEXT = "An email address is text, such as ada@example.com."
+# Whether an address has an account is the owner's business: the same words whatever the reason.
+EMAIL_UNUSABLE = (
+    "This email address cannot be used for a new account. If it is yours, sign in, or reset your password."
+)
 
 
 def _text(value: Any, code: str, message: str) -> str:
@@ -63,27 +77,30 @@ def user_register(*, username: Any, email: Any, password: Any, timezone: Any = "
         validate_timezone(timezone)
     except ValidationError as exc:
         raise AccountError("bad_timezone", exc.messages[0]) from exc
-    if User.objects.filter(username__iexact=username).exists():
-        raise AccountError("username_taken", f"The username {shown(username)} is taken; choose another.")
-    if User.objects.filter(email__iexact=email).exists():
-        raise AccountError("email_taken", "An account with this email address already exists.")
     user = User(username=username, email=email, timezone=timezone)
+    # The password is judged before anything is looked up, so that a probe with a throwaway
+    # password learns nothing of which names and addresses have accounts.
     try:
         password_validation.validate_password(password, user)
     except ValidationError as exc:
         raise AccountError("weak_password", " ".join(exc.messages)) from exc
+    if User.objects.filter(username__iexact=username).exists():  # names are public: say so
+        raise AccountError("username_taken", f"The username {shown(username)} is taken; choose another.")
+    if User.objects.filter(email__iexact=email).exists():
+        raise AccountError("email_taken", EMAIL_UNUSABLE)
     user.set_password(password)
     try:
         with transaction.atomic():
             user.save()
     except IntegrityError as exc:  # a concurrent registration won the race
-        raise AccountError("username_taken", "That username or email was just taken.") from exc
+        raise AccountError("username_taken", "That username was just taken, or: " + EMAIL_UNUSABLE) from exc
     return user
 
 
-def user_update_profile(*, user: User, timezone: Any = None, email: Any = None) -> User:
+def user_update_profile(*, user: User, timezone: Any = None, email: Any = None, password: Any = None) -> User:
     """Change a player's timezone and/or email (None: leave it); checked before anything is
-    written, so a refusal changes nothing."""
+    written, so a refusal changes nothing. A new email needs the current password: whoever
+    holds a session or a token must not be able to take the account's password reset."""
     changes = {}
     if timezone is not None:
         try:
@@ -94,8 +111,14 @@ def user_update_profile(*, user: User, timezone: Any = None, email: Any = None) 
     if email is not None:
         email = _checked_email(_text(email, "bad_email", EMAIL_IS_TEXT))
         if email.lower() != user.email.lower():
+            if not isinstance(password, str) or not password:
+                raise AccountError("password_required", "Give your current password to change your email.")
+            if not user.check_password(password):
+                raise AccountError(
+                    "wrong_password", "That is not your current password; the email is unchanged."
+                )
             if User.objects.filter(email__iexact=email).exclude(pk=user.pk).exists():
-                raise AccountError("email_taken", "An account with this email address already exists.")
+                raise AccountError("email_taken", EMAIL_UNUSABLE)
             changes["email"] = email
     if changes:
         before = {field: getattr(user, field) for field in changes}
@@ -107,7 +130,7 @@ def user_update_profile(*, user: User, timezone: Any = None, email: Any = None) 
         except IntegrityError as exc:  # a concurrent change took the address first
             for field, value in before.items():
                 setattr(user, field, value)
-            raise AccountError("email_taken", "An account with this email address already exists.") from exc
+            raise AccountError("email_taken", EMAIL_UNUSABLE) from exc
     return user
 
 
@@ -300,17 +323,57 @@ def _player_named(username: Any) -> User | None:
     return User.objects.filter(username__iexact=username).first()
 
 
-def club_add_member(*, owner: User, club_id: Any, username: Any) -> ClubMember:
+MAX_PENDING_CLUB_INVITES = 50
+
+
+def club_add_member(*, owner: User, club_id: Any, username: Any) -> ClubInvite | ClubMember:
+    """The organiser invites a player; they become a member only when they accept."""
     club = _club_run_by(owner, club_id)
     user = _player_named(username)
     if user is None:
         raise AccountError("unknown_user", f"There is no player called {shown(username)}.")
-    member, _ = ClubMember.objects.get_or_create(club=club, user=user)
+    member = ClubMember.objects.filter(club=club, user=user).first()
+    if member is not None:
+        return member
+    if club.invites.count() >= MAX_PENDING_CLUB_INVITES:
+        raise AccountError(
+            "too_many_invites",
+            f"A club has at most {MAX_PENDING_CLUB_INVITES} invitations waiting for an answer.",
+        )
+    invite, _ = ClubInvite.objects.get_or_create(club=club, user=user)
+    return invite
+
+
+def club_accept(*, user: User, club_id: Any) -> ClubMember:
+    """The invited player joins the club."""
+    invite = (
+        ClubInvite.objects.filter(club_id=club_id, user=user).select_related("club").first()
+        if isinstance(club_id, int)
+        else None
+    )
+    if invite is None:
+        raise AccountError("no_club_invite", "You have no invitation to that club.")
+    with transaction.atomic():
+        member, _ = ClubMember.objects.get_or_create(club=invite.club, user=user)
+        invite.delete()
     return member
 
 
+def club_invites_for(user: User) -> list[dict[str, Any]]:
+    return [
+        {
+            "club": i.club_id,
+            "name": i.club.name,
+            "owner": i.club.owner.username,
+            "invited_at": i.invited_at.isoformat(),
+        }
+        for i in user.club_invites.select_related("club__owner").order_by("invited_at")
+    ]
+
+
 def club_remove_member(*, actor: User, club_id: Any, username: Any) -> None:
-    """The organiser removes a member, or a member leaves; the organiser stays."""
+    """The organiser removes a member or withdraws an invitation; a member leaves or an
+    invited player declines. The organiser stays."""
     club = Club.objects.filter(pk=club_id).first() if isinstance(club_id, int) else None
     if club is None:
         raise AccountError("club_not_found", "There is no such club.")
@@ -320,6 +383,7 @@ def club_remove_member(*, actor: User, club_id: Any, username: Any) -> None:
     if user.pk == club.owner_id:
         raise AccountError("club_owner_stays", "The organiser cannot leave their own club.")
     ClubMember.objects.filter(club=club, user=user).delete()
+    ClubInvite.objects.filter(club=club, user=user).delete()
 
 
 def club_json(club: Club) -> dict[str, Any]:
@@ -328,4 +392,5 @@ def club_json(club: Club) -> dict[str, Any]:
         "name": club.name,
         "owner": club.owner.username,
         "members": sorted(m.user.username for m in club.members.select_related("user")),
+        "invited": sorted(i.user.username for i in club.invites.select_related("user")),
     }

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
@@ -11,6 +13,7 @@ from django.views.decorators.http import require_http_methods
 from .errors import AccountError
 from .forms import ProfileForm, RegisterForm
 from .services import user_register, user_update_profile
+from .tokens import token_create, token_json, token_revoke
 
 _FIELD_OF = {
     "username_required": "username",
@@ -20,6 +23,8 @@ _FIELD_OF = {
     "email_taken": "email",
     "weak_password": "password",
     "bad_timezone": "timezone",
+    "password_required": "password",
+    "wrong_password": "password",
 }
 
 
@@ -52,3 +57,33 @@ def profile(request):
             messages.success(request, "Profile saved.")
             return redirect("profile")
     return render(request, "accounts/profile.html", {"form": form})
+
+
+class PasswordReset(auth_views.PasswordResetView):
+    """Django's password reset; its link points at STARPOST_SITE_URL, never at whatever Host
+    the request named."""
+
+    @property
+    def extra_email_context(self):
+        return {"site_url": settings.SITE_URL}
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tokens(request):
+    """The player's API tokens: make one (its key shown this once), see when each was last
+    used and when it expires, revoke any."""
+    new_key = None
+    if request.method == "POST":
+        try:
+            if "revoke" in request.POST:
+                token_id = request.POST["revoke"]
+                token_revoke(user=request.user, token_id=int(token_id) if token_id.isdigit() else None)
+                messages.success(request, "Token revoked: it no longer works.")
+                return redirect("tokens")
+            _, new_key = token_create(user=request.user, name=request.POST.get("name", ""))
+        except AccountError as exc:
+            messages.error(request, exc.message)
+            return redirect("tokens")
+    rows = [token_json(t) for t in request.user.api_tokens.all()]
+    return render(request, "accounts/tokens.html", {"tokens": rows, "new_key": new_key})

@@ -34,7 +34,10 @@ def _first_message(detail) -> tuple[str, str]:
 
 def exception_handler(exc, context):
     if isinstance(exc, DomainError):
-        return Response(exc.as_dict(), status=exc.status)
+        retry = getattr(exc, "retry_after", None)
+        return Response(
+            exc.as_dict(), status=exc.status, headers={"Retry-After": str(retry)} if retry else None
+        )
     if isinstance(exc, RequestDataTooBig):  # raised by request.body, which DRF's parsing reads
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         return Response(
@@ -56,6 +59,12 @@ def exception_handler(exc, context):
         field, message = _first_message(exc.detail)
         text = f"{field}: {message}" if field and field != "non_field_errors" else message
         return Response({"code": "invalid_request", "message": text, "field": field or None}, status=400)
+    if isinstance(exc, exceptions.AuthenticationFailed) and exc.get_codes() == "token_expired":
+        return Response(
+            {"code": "token_expired", "message": str(exc.detail)},
+            status=401,
+            headers={"WWW-Authenticate": "Token"},
+        )
     if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
         return Response(
             {"code": "not_authenticated", "message": "Sign in, or send 'Authorization: Token <your token>'."},
@@ -69,7 +78,12 @@ def exception_handler(exc, context):
     if isinstance(exc, exceptions.MethodNotAllowed):
         return Response({"code": "method_not_allowed", "message": str(exc.detail)}, status=405)
     if isinstance(exc, exceptions.Throttled):
-        return Response({"code": "throttled", "message": str(exc.detail)}, status=429)
+        wait = int(exc.wait or 1) if exc.wait is not None else None
+        return Response(
+            {"code": "throttled", "message": str(exc.detail)},
+            status=429,
+            headers={"Retry-After": str(max(wait, 1))} if wait is not None else None,
+        )
     if isinstance(exc, exceptions.APIException):
         return Response({"code": exc.default_code, "message": str(exc.detail)}, status=exc.status_code)
     return None  # a bug: let Django log it and answer 500

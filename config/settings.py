@@ -10,9 +10,11 @@ from __future__ import annotations
 import ipaddress
 import json
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from .env import email_settings, embedded_secret_key, env_bool, env_int, env_list, env_str
@@ -41,7 +43,9 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files, served by us: /api/docs/ works offline
     "django_htmx",
+    "axes",
     "accounts",
     "notifications",
     "games",
@@ -64,7 +68,28 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.middleware.TimezoneMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: it turns a locked-out sign-in into a 429
 ]
+
+# Content-Security-Policy for every page: scripts, styles and everything else from this site
+# only; an inline <script> or <style> needs the request's nonce (``{{ request.csp_nonce }}``).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "worker-src": [SELF],  # the Web Push service worker
+        "manifest-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -116,6 +141,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # counts failures, refuses while locked out
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -151,6 +180,28 @@ SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", False)
 if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", False):  # only behind a proxy that sets it
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
+# -- Sign-in throttling (accounts/throttles.py) -----------------------------------------
+# Behind this many proxies that append to X-Forwarded-For, the client's address is the one
+# the outermost proxy saw; 0: REMOTE_ADDR (a client could write anything in the header).
+STARPOST_PROXY_COUNT = env_int("STARPOST_PROXY_COUNT", 0)
+AXES_FAILURE_LIMIT = env_int("STARPOST_SIGNIN_FAILURES", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("STARPOST_SIGNIN_LOCKOUT_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one locks: per account, per address
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "accounts.throttles.client_ip"
+AXES_USERNAME_CALLABLE = "accounts.throttles.axes_username"
+AXES_LOCKOUT_CALLABLE = "accounts.throttles.lockout_response"
+AXES_VERBOSE = False
+# Shared by every process when set (e.g. redis://redis:6379/1): the API throttles count there.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": env_str("STARPOST_CACHE_URL"),
+    }
+    if env_str("STARPOST_CACHE_URL")
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}
+
 # -- API ---------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -163,7 +214,15 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    "NUM_PROXIES": STARPOST_PROXY_COUNT,
 }
+# An API token unused for this many days stops working (list and revoke them: /api/auth/tokens/).
+STARPOST_TOKEN_IDLE_DAYS = env_int("STARPOST_TOKEN_IDLE_DAYS", 90)
+# DRF throttles of the account endpoints (accounts/throttles.py), "<n>/<s|min|hour|day>";
+# empty: no limit.
+STARPOST_TOKEN_RATE_PER_ADDRESS = env_str("STARPOST_TOKEN_RATE_PER_ADDRESS", "20/min") or None
+STARPOST_TOKEN_RATE_PER_ACCOUNT = env_str("STARPOST_TOKEN_RATE_PER_ACCOUNT", "5/min") or None
+STARPOST_REGISTER_RATE_PER_ADDRESS = env_str("STARPOST_REGISTER_RATE_PER_ADDRESS", "10/hour") or None
 SPECTACULAR_SETTINGS = {
     "TITLE": "Starpost API",
     "DESCRIPTION": "Play space-combat board games by email and asynchronously.",
@@ -173,7 +232,18 @@ SPECTACULAR_SETTINGS = {
     # How complete the schema is says nothing about a deployment's safety: `check --deploy`
     # is kept for that, and the schema has its own endpoint to look at.
     "ENABLE_DJANGO_DEPLOY_CHECK": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
 }
+
+# Per player and match, per minute: moves of any kind, and standing-order changes (legal at
+# any time, they change nothing on the board). 0: no limit. A 429 names the limit.
+STARPOST_MOVES_PER_MINUTE = env_int("STARPOST_MOVES_PER_MINUTE", 60)
+STARPOST_QUIET_MOVES_PER_MINUTE = env_int("STARPOST_QUIET_MOVES_PER_MINUTE", 6)
+# Players one player may invite (by email) to matches in 24 hours; 0: no limit.
+STARPOST_INVITES_PER_DAY = env_int("STARPOST_INVITES_PER_DAY", 20)
 
 # -- Celery ------------------------------------------------------------------------------
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL") or "memory://"

@@ -251,7 +251,10 @@ def invitations(match: Match, reserved: Mapping[int, Any]) -> None:
     engine = engine_of(match)
     messages = []
     for index, user in reserved.items():
-        if not user.email:
+        prefs = prefs_of(user)
+        # An invitation is not urgent: only players who want email at once get one (the
+        # others see it on their home page), and never during their quiet hours.
+        if not user.email or prefs.email != Mode.IMMEDIATE:
             continue
         context = {
             "match": {"id": match.pk},
@@ -267,6 +270,7 @@ def invitations(match: Match, reserved: Mapping[int, Any]) -> None:
                 user_id=user.pk,
                 kind="invite",
                 payload={"to": user.email, "template": "invite", "context": context},
+                available_at=prefs.quiet_until(timezone.now()),
             )
         )
     outbox_add(messages)

@@ -211,9 +211,46 @@ def log_view(
 
 def recent_log(match: Match, viewer: Viewer, count: int) -> list[dict[str, Any]]:
     """The last ``count`` entries, oldest first."""
+    return log_page(match, viewer, before=None, limit=count).entries
+
+
+LOG_PAGE_MAX = 200
+"""The most log entries one read returns (API, match page, poll): a long log is read in pages."""
+
+
+@dataclass(frozen=True)
+class LogPage:
+    """Entries oldest first, and the cursors of the pages on either side (None: no more)."""
+
+    entries: list[dict[str, Any]]
+    older: int | None  # read ``before=older`` for the entries before these
+    newer: int | None  # read ``after=newer`` for the entries after these
+
+
+def log_page(
+    match: Match, viewer: Viewer, *, after: int | None = None, before: int | None = None, limit: int
+) -> LogPage:
+    """Up to ``limit`` (at most LOG_PAGE_MAX) entries: the first ones after seq ``after``, or
+    else the last ones before seq ``before`` (None: the latest). Seqs are the cursors: a page
+    stays the same page while the log grows."""
+    limit = max(1, min(limit, LOG_PAGE_MAX))
     engine = engine_of(match)
-    entries = list(match.log.order_by("-seq")[:count])
-    return [entry_for(engine, e, viewer) for e in reversed(entries)]
+    if after is not None:
+        rows = list(match.log.filter(seq__gt=after).order_by("seq")[: limit + 1])
+        more_after, rows = len(rows) > limit, rows[:limit]
+        more_before = after > 0 and bool(rows or match.seq)
+    else:
+        qs = match.log.order_by("-seq")
+        if before is not None:
+            qs = qs.filter(seq__lt=before)
+        rows = list(qs[: limit + 1])
+        more_before, rows = len(rows) > limit, rows[:limit][::-1]
+        more_after = bool(rows) and rows[-1].seq < match.seq
+    return LogPage(
+        [entry_for(engine, e, viewer) for e in rows],
+        older=rows[0].seq if rows and more_before else None,
+        newer=rows[-1].seq if rows and more_after else None,
+    )
 
 
 def legal_moves_view(match: Match, viewer: Viewer) -> dict[str, Any]:

@@ -25,11 +25,13 @@ from .errors import BadRequest
 from .forms import NO_SEQ, MatchNewForm, expected_seq_from, move_from_post, notation_problem
 from .jsonlimits import text_problem
 from .models import Match
+from .movelimits import move_rate_check
 from .play import services
 from .ui import boards, panel
 
 LOG_TAIL = 40
-"""Log entries shown on the match page until the player asks for all of them."""
+"""Log entries shown on the match page until the player asks for older ones."""
+LOG_OLDER_PAGE = 100
 LIST_LIMIT = 100
 STOP_POLLING = 286  # htmx stops an "every" trigger on this status
 
@@ -145,8 +147,7 @@ def _live_context(request: HttpRequest, match: Match, *, error: str = "") -> dic
     """Everything the live region shows, read for this viewer through the selectors."""
     viewer = selectors.Viewer.of(match, request.user)
     data = selectors.match_view(match, viewer)
-    full_log = request.GET.get("log") == "all"
-    log = selectors.log_view(match, viewer) if full_log else selectors.recent_log(match, viewer, LOG_TAIL)
+    log, log_query = _log_page(request, match, viewer)
     engine = selectors.engine_of(match)
     game = catalog.entry(match.game)
     active = data["active_seats"]
@@ -156,9 +157,11 @@ def _live_context(request: HttpRequest, match: Match, *, error: str = "") -> dic
         # A game may have its own side panel; the others show their text rendering.
         "panel_templates": [t for t in (game.panel_template, "games/panels/generic.html") if t],
         "legal": selectors.legal_moves_view(match, viewer),
-        "log": log,
-        "log_hidden": 0 if full_log else max(match.seq - len(log), 0),
-        "full_log": full_log,
+        "log": log.entries,
+        "log_older": log.older,
+        "log_newer": log.newer,
+        "log_hidden": log.entries[0]["seq"] - 1 if log.entries else 0,
+        "log_query": log_query,
         "outcome_text": boards.outcome_text(engine, match.outcome),
         "status_line": boards.status_line(match.game, data["view"]),
         "last_marks": panel.last_move_marks(game, log),
@@ -171,6 +174,22 @@ def _live_context(request: HttpRequest, match: Match, *, error: str = "") -> dic
         # a unit or ship chosen on the board: games that can, draw its arcs (?unit=R2a)
         "selected": (request.GET.get("unit") or "")[:20] or None,
     }
+
+
+def _log_page(request: HttpRequest, match: Match, viewer: selectors.Viewer) -> tuple[selectors.LogPage, str]:
+    """The page of the log asked for (the latest LOG_TAIL entries; ``?log=all`` the latest
+    LOG_PAGE_MAX; ``log_before`` / ``log_after`` a page older or newer than a seq) and the
+    query that asks for the same page again (the poll keeps it)."""
+    for name in ("log_before", "log_after"):
+        raw = request.GET.get(name, "")
+        if raw.isdigit() and len(raw) < 12:
+            cursor = int(raw)
+            after, before = (cursor, None) if name == "log_after" else (None, cursor)
+            page = selectors.log_page(match, viewer, after=after, before=before, limit=LOG_OLDER_PAGE)
+            return page, f"&{name}={cursor}"
+    if request.GET.get("log") == "all":
+        return selectors.log_page(match, viewer, limit=selectors.LOG_PAGE_MAX), "&log=all"
+    return selectors.log_page(match, viewer, limit=LOG_TAIL), ""
 
 
 @require_GET
@@ -222,6 +241,7 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
         seq, move, error = move_from_post(request.POST)
     if not error:
         try:
+            move_rate_check(match_id=pk, user=request.user, move=move)
             services.move_submit(match_id=pk, user=request.user, expected_seq=seq, move=move, source="web")
         except DomainError as exc:
             error = _message(exc)

@@ -23,6 +23,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 from py_vapid import Vapid, Vapid01
 from pywebpush import WebPushException, webpush
 
@@ -43,6 +44,10 @@ _B64URL = re.compile(r"^[A-Za-z0-9_-]*={0,2}$")
 
 class PushError(DomainError):
     status = 400
+
+
+class PushConflict(PushError):
+    status = 409
 
 
 class PushDisabled(DomainError):
@@ -158,13 +163,25 @@ def subscription_check(data: object) -> tuple[str, str, str]:
 def push_subscription_save(*, user, data: object, user_agent: str = "") -> tuple[PushSubscription, bool]:
     """Store a device for ``user`` (upsert by endpoint); True if it is new.
 
-    An endpoint belongs to one browser profile: if another account subscribed it before, the
-    browser has changed hands and the device now follows ``user``.
+    An endpoint belongs to one browser profile. If another account holds it, it moves to
+    ``user`` only with the same keys (the browser itself, changed hands): knowing someone's
+    endpoint is not enough to take their device.
     """
     if not push_enabled():
         raise PushDisabled("push_disabled", "Web Push is off on this server (no VAPID keys configured).")
     endpoint, p256dh, auth = subscription_check(data)
     with transaction.atomic():
+        held = (
+            PushSubscription.objects.select_for_update().filter(endpoint=endpoint).exclude(user=user).first()
+        )
+        if held is not None and not (
+            constant_time_compare(held.auth, auth) and constant_time_compare(held.p256dh, p256dh)
+        ):
+            raise PushConflict(
+                "endpoint_taken",
+                "This push endpoint belongs to another account's device; subscribe this browser anew.",
+                field="endpoint",
+            )
         sub, created = PushSubscription.objects.update_or_create(
             endpoint=endpoint,
             defaults={"user": user, "p256dh": p256dh, "auth": auth, "user_agent": user_agent[:300]},

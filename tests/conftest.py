@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 import time_machine
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts.tokens import token_create
 from config.celery import app as celery_app
 from tests.support.clock import test_now
 
@@ -76,8 +76,10 @@ def api():
 
     class Client(APIClient):
         def as_user(self, user):
-            token, _ = Token.objects.get_or_create(user=user)
-            self.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+            keys = self.__dict__.setdefault("_keys", {})
+            if user.pk not in keys:  # one token per user and client, as before
+                keys[user.pk] = token_create(user=user)[1]
+            self.credentials(HTTP_AUTHORIZATION=f"Token {keys[user.pk]}")
             return self
 
     return Client()

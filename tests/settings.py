@@ -9,5 +9,17 @@ their own processes with the environment they need.
 import os
 
 os.environ.setdefault("DJANGO_DEBUG", "1")
+# The suite's bots play whole matches in seconds and its fuzzers post thousands of requests;
+# tests/security checks these limits with their production values.
+os.environ.setdefault("STARPOST_MOVES_PER_MINUTE", "0")
+os.environ.setdefault("STARPOST_QUIET_MOVES_PER_MINUTE", "0")
+os.environ.setdefault("STARPOST_SIGNIN_FAILURES", "1000")
+os.environ.setdefault("STARPOST_INVITES_PER_DAY", "0")
+for _rate in (
+    "STARPOST_TOKEN_RATE_PER_ADDRESS",
+    "STARPOST_TOKEN_RATE_PER_ACCOUNT",
+    "STARPOST_REGISTER_RATE_PER_ADDRESS",
+):
+    os.environ.setdefault(_rate, "")
 
-from config.settings import *  # noqa: F403
+from config.settings import *  # noqa: E402, F403

@@ -9,9 +9,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import selectors
-from ..errors import NotFound
+from ..errors import BadRequest, NotFound
 from ..models import Match
+from ..movelimits import move_rate_check
 from ..play import services
+from ..selectors import LOG_PAGE_MAX
 from . import serializers as s
 
 ERRORS = {
@@ -110,6 +112,7 @@ class MoveCreate(APIView):
     def post(self, request, id: int):
         data = s.MoveIn(data=request.data)
         data.is_valid(raise_exception=True)
+        move_rate_check(match_id=id, user=request.user, move=data.validated_data["move"])
         result = services.move_submit(
             match_id=id,
             user=request.user,
@@ -133,20 +136,62 @@ class Resign(APIView):
         return Response({"seq": result.seq}, status=status.HTTP_201_CREATED)
 
 
+LOG_PAGE_DEFAULT = 100
+
+
+def _cursor(request, name: str, *, default: int | None) -> int | None:
+    raw = request.query_params.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise BadRequest("bad_cursor", f"{name} is a whole number (a log entry's seq).") from None
+    if value < 0:
+        raise BadRequest("bad_cursor", f"{name} is a log entry's seq, 0 or more.")
+    return value
+
+
 class Log(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[OpenApiParameter("after", int, description="only entries with a higher seq")],
+        parameters=[
+            OpenApiParameter("after", int, description="the first entries with a higher seq (default 0)"),
+            OpenApiParameter("before", int, description="the last entries with a lower seq, instead"),
+            OpenApiParameter(
+                "limit", int, description=f"entries per page: default {LOG_PAGE_DEFAULT}, most {LOG_PAGE_MAX}"
+            ),
+        ],
         responses={200: serializers.ListField(child=serializers.JSONField()), 404: s.ErrorOut},
-        summary="The log as you may see it",
+        summary="The log as you may see it, a page at a time (Link: rel=next / rel=prev)",
     )
     def get(self, request, id: int):
-        try:
-            after = max(int(request.query_params.get("after", 0)), 0)
-        except ValueError:
-            after = 0
-        return Response(selectors.log_for(_match(id), request.user, after=after))
+        match = _match(id)
+        before = _cursor(request, "before", default=None)
+        after = (
+            None if before is not None and "after" not in request.query_params else _lenient_after(request)
+        )
+        limit = _cursor(request, "limit", default=LOG_PAGE_DEFAULT) or LOG_PAGE_DEFAULT
+        page = selectors.log_page(
+            match, selectors.Viewer.of(match, request.user), after=after, before=before, limit=limit
+        )
+        links = []
+        base = request.build_absolute_uri(request.path)
+        limit = min(limit, LOG_PAGE_MAX)
+        if page.newer is not None:
+            links.append(f'<{base}?after={page.newer}&limit={limit}>; rel="next"')
+        if page.older is not None:
+            links.append(f'<{base}?before={page.older}&limit={limit}>; rel="prev"')
+        return Response(page.entries, headers={"Link": ", ".join(links)} if links else None)
+
+
+def _lenient_after(request) -> int:
+    """``after`` as before pagination: anything that is not a number reads from the start."""
+    try:
+        return max(int(request.query_params.get("after", 0)), 0)
+    except ValueError:
+        return 0
 
 
 class Export(APIView):

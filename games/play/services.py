@@ -24,6 +24,7 @@ from ..engines.base import Engine, Invalid, Move, Step
 from ..engines.dice import Dice, commitment
 from ..errors import BadRequest, Conflict, EngineFault, Forbidden, IllegalMove
 from ..models import CLOCK, FORFEIT, RESIGN, LogEntry, Match, Seat
+from ..movelimits import invite_rate_check
 from . import concessions
 from .checks import check_current, check_in_play, check_rules_version, check_seat
 from .inputs import (
@@ -102,6 +103,7 @@ def match_create(
         if found is None:
             raise BadRequest("unknown_user", f"There is no player called {name!r}.")
         invitees.append(found)
+    invite_rate_check(user=user, count=len(invitees))
     own = 0 if seat is None else seat
     if not isinstance(own, int) or isinstance(own, bool) or not 0 <= own < n:
         raise BadRequest("bad_seat", f"Choose a seat from 0 to {n - 1}.")

@@ -12,10 +12,10 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from django.apps import apps
 from django.db import connection
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from accounts.models import Club, ClubMember
+from accounts.tokens import token_create
 from games import selectors
 from games.extensions.forcelists import services as forcelists
 from games.models import Match
@@ -62,7 +62,7 @@ class World:
         settings.VAPID_SUBJECT = "mailto:ops@starpost.test"
         self.alice, self.bob, self.carol = alice, bob, carol
         self.client = APIClient()
-        self.client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=alice)[0].key}")
+        self.client.credentials(HTTP_AUTHORIZATION=f"Token {token_create(user=alice)[1]}")
         self._serial = itertools.count(1)
         self.pick = 0
         self.matches = {game: self.started(game) for game in self.GAMES}

@@ -155,7 +155,8 @@ def test_a_vacation_with_an_impossible_start_or_length_is_refused_and_takes_noth
 def test_removing_a_member_whose_name_in_the_url_holds_a_nul_is_refused_as_club_not_found(api, alice, bob):
     club = api.as_user(alice).post("/api/clubs/", {"name": "Red Squadron"}, format="json").json()["id"]
     api.post(f"/api/clubs/{club}/members/", {"username": "bob"}, format="json")
-    r = api.delete(f"/api/clubs/{club}/members/b%00ob/")
+    api.as_user(bob).post(f"/api/clubs/{club}/join/")
+    r = api.as_user(alice).delete(f"/api/clubs/{club}/members/b%00ob/")
     refused(r, 400, "club_not_found")
     assert ClubMember.objects.filter(club_id=club, user=bob).exists()
 

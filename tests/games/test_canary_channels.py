@@ -39,12 +39,23 @@ def found(text: str, marker: str) -> bool:
     return re.search(r"(?<![\w-])" + re.escape(marker) + r"(?![\w-])", text) is not None
 
 
+def whole_log(api, pk: int) -> list:
+    """Every page of the API's log, following its rel="next" links."""
+    entries, url = [], f"/api/matches/{pk}/log/?limit=200"
+    while url:
+        page = api.get(url)
+        entries += page.json()
+        found = re.search(r'<([^>]+)>; rel="next"', page.headers.get("Link", ""))
+        url = found[1] if found else None
+    return entries
+
+
 def channels(match: Match, user, email: str | None) -> str:
     """Everything ``user`` (None = spectator) can read about the match, as one text."""
     api = api_client(user)
     parts = [
         json.dumps(api.get(f"/api/matches/{match.pk}/").json()),
-        json.dumps(api.get(f"/api/matches/{match.pk}/log/").json()),
+        json.dumps(whole_log(api, match.pk)),
         json.dumps(api.get(f"/api/matches/{match.pk}/legal-moves/").json()),
         web_client(user).get(f"/matches/{match.pk}/").content.decode(),
     ]

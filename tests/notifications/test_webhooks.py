@@ -12,7 +12,7 @@ import pytest
 from django.urls import include, path
 from django.utils import timezone
 
-from accounts.services import club_add_member, club_create
+from accounts.services import club_accept, club_add_member, club_create
 from config.urls import urlpatterns as site_urlpatterns
 from notifications.models import Outbox, Webhook
 from notifications.services import outbox_add
@@ -234,8 +234,9 @@ def test_one_message_per_active_webhook_subscribed_to_the_event(alice, bob, caro
 def test_a_club_webhook_hears_every_turn_of_its_members_matches_once_per_url(alice, bob, carol, make_user):
     dave = make_user("dave")
     orion = club_create(owner=alice, name="Orion Club")
-    club_add_member(owner=alice, club_id=orion.pk, username="bob")
-    club_add_member(owner=alice, club_id=orion.pk, username="carol")
+    for member in (bob, carol):  # invited, and accepted
+        club_add_member(owner=alice, club_id=orion.pk, username=member.username)
+        club_accept(user=member, club_id=orion.pk)
     club_create(owner=dave, name="Other Club")
     channel = "https://discord.com/api/webhooks/9/orion"
     a = hook_of(alice, channel, club="Orion Club")
