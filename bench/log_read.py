@@ -38,8 +38,8 @@ def main() -> None:
     from django.test import Client
 
     from accounts.models import User
-    from games import services
     from games.models import LogEntry, Match
+    from games.play import services
 
     settings.DEBUG = False  # no query log while measuring
     call_command("migrate", verbosity=0)

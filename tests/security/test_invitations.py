@@ -7,7 +7,7 @@ import pytest
 
 from accounts.errors import RateLimited
 from accounts.services import prefs_update
-from games import services
+from games.play import services
 from notifications.models import Outbox
 from tests.games.helpers import committed
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from games import selectors, services
+from games import selectors
+from games.play import services
 from tests.games.helpers import started_match
 
 pytestmark = pytest.mark.django_db
