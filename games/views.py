@@ -164,7 +164,7 @@ def _live_context(request: HttpRequest, match: Match, *, error: str = "") -> dic
         "log_query": log_query,
         "outcome_text": boards.outcome_text(engine, match.outcome),
         "status_line": boards.status_line(match.game, data["view"]),
-        "last_marks": panel.last_move_marks(game, log),
+        "last_marks": panel.last_move_marks(game, log.entries),
         "active_names": [engine.seat_name(i) for i in active],
         "your_turn": viewer.seat is not None and viewer.seat in active,
         "can_join": _can_join(data, request.user),
