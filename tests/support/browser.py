@@ -28,6 +28,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 WAIT_MS = 15_000
+POLL_MS = 100
 
 
 def chromium_path() -> str:
@@ -144,18 +145,27 @@ def seq_of(page: Any) -> int:
     return int(page.locator("#live").get_attribute("data-seq"))
 
 
+def wait_until(page: Any, done: Any, what: str) -> None:
+    """Until ``done()`` holds, asked from the test (the page's Content-Security-Policy
+    forbids the string evaluation ``page.wait_for_function`` relies on)."""
+    for _ in range(WAIT_MS // POLL_MS):
+        if done():
+            return
+        page.wait_for_timeout(POLL_MS)
+    assert done(), f"still waiting after {WAIT_MS} ms for {what}"
+
+
 def wait_for_seq(page: Any, seq: int) -> None:
     """Until the page shows entry ``seq`` (by its own move, or by polling)."""
-    page.wait_for_function(f"Number(document.getElementById('live').dataset.seq) >= {seq}")
+    wait_until(page, lambda: seq_of(page) >= seq, f"the page to show entry {seq}")
 
 
 def act(page: Any, do: Any) -> int:
     """Do one thing that appends a log entry; wait until the page shows it; no move error."""
     before = seq_of(page)
     do()
-    page.wait_for_function(
-        f"Number(document.getElementById('live').dataset.seq) > {before} || !!document.getElementById('move-error')"
-    )
+    # the live region is swapped whole: a new seq, or the same one with the move's error
+    page.locator(f'#live:not([data-seq="{before}"]), #move-error').first.wait_for(state="attached")
     error = page.locator("#move-error")
     assert not error.count(), error.inner_text()
     return seq_of(page)
