@@ -14,6 +14,7 @@ class Match(models.Model):
         OPEN = "open", "Waiting for players"
         ACTIVE = "active", "In play"
         FINISHED = "finished", "Finished"
+        CANCELLED = "cancelled", "Cancelled by its creator before it started"
 
     game = models.CharField(max_length=40)
     engine_version = models.CharField(max_length=20)
@@ -49,6 +50,10 @@ class Match(models.Model):
     timeout_policy = models.CharField(max_length=10, choices=Timeout.choices, default=Timeout.AUTO)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_matches"
+    )
+    # The finished match this one replays with the seats turned (games.play.lobby.match_rematch).
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="rematches"
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -130,9 +130,20 @@ def match_view(match: Match, viewer: Viewer, seats: list[Seat] | None = None) ->
         "seed_commitment": match.seed_commitment,
         "seed": bytes(match.seed).hex() if viewer.reveal_all else None,
         "log_head": match.log_head,
+        "created_by": match.created_by.username,
+        "rematch_of": match.rematch_of_id,
+        "rematch": rematch_of(match),
         "created_at": match.created_at.isoformat(),
         "updated_at": match.updated_at.isoformat(),
     }
+
+
+def rematch_of(match: Match) -> int | None:
+    """The rematch opened from this finished match and not cancelled, if there is one."""
+    if not match.is_over:
+        return None
+    rematches = Match.objects.filter(rematch_of=match).exclude(status=Match.Status.CANCELLED)
+    return rematches.order_by("pk").values_list("pk", flat=True).first()
 
 
 def clock_text(name: str, action: Any) -> str:

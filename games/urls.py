@@ -15,4 +15,7 @@ urlpatterns = [
     path("matches/<int:pk>/move/", views.match_move, name="match-move"),
     path("matches/<int:pk>/join/", views.match_join, name="match-join"),
     path("matches/<int:pk>/resign/", views.match_resign, name="match-resign"),
+    path("matches/<int:pk>/decline/", views.match_decline, name="match-decline"),
+    path("matches/<int:pk>/cancel/", views.match_cancel, name="match-cancel"),
+    path("matches/<int:pk>/rematch/", views.match_rematch, name="match-rematch"),
 ]

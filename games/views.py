@@ -27,6 +27,9 @@ from .jsonlimits import text_problem
 from .models import Match
 from .movelimits import move_rate_check
 from .play import services
+from .play.lobby import match_cancel as cancel
+from .play.lobby import match_decline as decline
+from .play.lobby import match_rematch as rematch
 from .ui import boards, panel
 
 LOG_TAIL = 40
@@ -143,6 +146,13 @@ def _can_join(data: dict[str, Any], user) -> bool:
     return any(s["username"] is None and s["invited"] in (None, user.username) for s in data["seats"])
 
 
+def _invited(data: dict[str, Any], user) -> bool:
+    """Whether ``user`` holds an invitation to a free seat of this open match."""
+    if not user.is_authenticated or data["status"] != Match.Status.OPEN:
+        return False
+    return any(s["username"] is None and s["invited"] == user.username for s in data["seats"])
+
+
 def _live_context(request: HttpRequest, match: Match, *, error: str = "") -> dict[str, Any]:
     """Everything the live region shows, read for this viewer through the selectors."""
     viewer = selectors.Viewer.of(match, request.user)
@@ -168,6 +178,9 @@ def _live_context(request: HttpRequest, match: Match, *, error: str = "") -> dic
         "active_names": [engine.seat_name(i) for i in active],
         "your_turn": viewer.seat is not None and viewer.seat in active,
         "can_join": _can_join(data, request.user),
+        "can_decline": _invited(data, request.user),
+        "can_cancel": data["status"] == Match.Status.OPEN and match.created_by_id == request.user.pk,
+        "can_rematch": data["status"] == Match.Status.FINISHED and viewer.seat is not None,
         "stamp": _stamp(match),
         "poll_seconds": _poll_seconds(),
         "error": error,
@@ -204,7 +217,8 @@ def match_poll(request: HttpRequest, pk: int) -> HttpResponse:
     else the live region. One query when nothing changed."""
     match = get_object_or_404(Match, pk=pk)
     if request.GET.get("seq") == str(match.seq) and request.GET.get("v") == _stamp(match):
-        return HttpResponse(status=STOP_POLLING if match.is_over else 204)
+        closed = match.status in (Match.Status.FINISHED, Match.Status.CANCELLED)
+        return HttpResponse(status=STOP_POLLING if closed else 204)
     return render(request, "games/_live.html", _live_context(request, match))
 
 
@@ -282,3 +296,39 @@ def match_resign(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.info(request, "You resigned.")
     return redirect("match", pk=pk)
+
+
+@login_required
+@require_POST
+def match_decline(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        match = decline(user=request.user, match_id=pk)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+        return redirect("match", pk=pk)
+    messages.info(request, f"You declined the invitation to {selectors.engine_of(match).title} #{match.pk}.")
+    return redirect("home")
+
+
+@login_required
+@require_POST
+def match_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        cancel(user=request.user, match_id=pk)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.info(request, "You cancelled this match: nobody can join it now.")
+    return redirect("match", pk=pk)
+
+
+@login_required
+@require_POST
+def match_rematch(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        match = rematch(user=request.user, match_id=pk, salt=request.POST.get("salt", ""))
+    except DomainError as exc:
+        messages.error(request, exc.message)
+        return redirect("match", pk=pk)
+    messages.success(request, f"Rematch #{match.pk} is open: the other players are invited.")
+    return redirect("match", pk=match.pk)

@@ -31,6 +31,10 @@ class MoveIn(serializers.Serializer):
     )
 
 
+class RematchIn(serializers.Serializer):
+    salt = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
+
+
 class ResignIn(serializers.Serializer):
     expected_seq = serializers.IntegerField(min_value=0, required=False, allow_null=True, default=None)
 
@@ -66,3 +70,10 @@ class MatchOut(serializers.Serializer):
     seed_commitment = serializers.CharField()
     seed = serializers.CharField(allow_null=True)
     log_head = serializers.CharField()
+    created_by = serializers.CharField()
+    rematch_of = serializers.IntegerField(
+        allow_null=True, help_text="the finished match this one is a rematch of"
+    )
+    rematch = serializers.IntegerField(
+        allow_null=True, help_text="the rematch opened from this finished match"
+    )

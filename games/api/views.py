@@ -12,7 +12,7 @@ from .. import selectors
 from ..errors import BadRequest, NotFound
 from ..models import Match
 from ..movelimits import move_rate_check
-from ..play import services
+from ..play import lobby, services
 from ..selectors import LOG_PAGE_MAX
 from . import serializers as s
 
@@ -90,6 +90,47 @@ class MatchJoin(APIView):
         data.is_valid(raise_exception=True)
         match = services.match_join(user=request.user, match_id=id, **data.validated_data)
         return Response(selectors.match_view_for(match, request.user))
+
+
+class MatchDecline(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: s.MatchOut, **ERRORS},
+        summary="Decline your invitation: the seat opens to anyone",
+    )
+    def post(self, request, id: int):
+        match = lobby.match_decline(user=request.user, match_id=id)
+        return Response(selectors.match_view_for(match, request.user))
+
+
+class MatchCancel(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: s.MatchOut, **ERRORS},
+        summary="Cancel a match you opened, before it starts",
+    )
+    def post(self, request, id: int):
+        match = lobby.match_cancel(user=request.user, match_id=id)
+        return Response(selectors.match_view_for(match, request.user))
+
+
+class MatchRematch(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=s.RematchIn,
+        responses={201: s.MatchOut, **ERRORS},
+        summary="Open a rematch of a finished match: same settings, seats turned, the others invited",
+    )
+    def post(self, request, id: int):
+        data = s.RematchIn(data=request.data if request.data else {})
+        data.is_valid(raise_exception=True)
+        match = lobby.match_rematch(user=request.user, match_id=id, **data.validated_data)
+        return Response(selectors.match_view_for(match, request.user), status=status.HTTP_201_CREATED)
 
 
 class LegalMoves(APIView):

@@ -105,6 +105,13 @@ def check_in_play(match: Match) -> None:
         raise Conflict("match_not_started", "The match starts when every seat is taken.", seq=match.seq)
     if match.status == Match.Status.FINISHED:
         raise Conflict("match_over", "This match is over.", seq=match.seq)
+    if match.status == Match.Status.CANCELLED:
+        raise cancelled(match)
+
+
+def cancelled(match: Match) -> Conflict:
+    """The refusal of anything but reading a match its creator cancelled before it started."""
+    return Conflict("match_cancelled", "This match was cancelled by the player who opened it.", seq=match.seq)
 
 
 def check_rules_version(match: Match, engine: Engine) -> None:

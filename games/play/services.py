@@ -26,7 +26,7 @@ from ..errors import BadRequest, Conflict, EngineFault, Forbidden, IllegalMove
 from ..models import CLOCK, FORFEIT, RESIGN, LogEntry, Match, Seat
 from ..movelimits import invite_rate_check
 from . import concessions
-from .checks import check_current, check_in_play, check_rules_version, check_seat
+from .checks import cancelled, check_current, check_in_play, check_rules_version, check_seat
 from .inputs import (
     engine_for,
     expected_seq_checked,
@@ -148,6 +148,8 @@ def match_join(*, user: Any, match_id: Any, seat: Any = None, salt: Any = "") ->
         raise BadRequest("bad_seat", "seat is a seat number.")
     with transaction.atomic():
         match = match_lock(match_id)
+        if match.status == Match.Status.CANCELLED:
+            raise cancelled(match)
         if match.status != Match.Status.OPEN:
             raise Conflict("match_full", "This match has started: all its seats are taken.", seq=match.seq)
         seats = list(match.seats.all())

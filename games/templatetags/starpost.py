@@ -117,3 +117,37 @@ def seat_colour(game: str, seat: int) -> str:
     """The colour the board draws ``seat`` in (the game's hints), or ""."""
     found = entry(game)
     return found.hints.seat_colour(seat) if found else ""
+
+
+CONCEDED = {"resignation": "by resignation", "timeout": "on time: the other side forfeited"}
+"""How a match ended that the game itself did not decide (games.play.concessions)."""
+
+
+@register.filter
+def result_text(summary: dict[str, Any]) -> str:
+    """Who won a finished match and how, from its summary: "alice (Blue) won by resignation"."""
+    outcome = summary.get("outcome") or {}
+    reason = str(outcome.get("reason") or "")
+    how = CONCEDED.get(reason) or (f"({reason.replace('_', ' ')})" if reason else "")
+    if outcome.get("draw"):
+        return f"Draw {how}".strip()
+    seats = {s["index"]: s for s in summary.get("seats", [])}
+    names = []
+    for index in outcome.get("winners", []):
+        seat = seats.get(int(index), {})
+        who = seat.get("username") or "nobody"
+        names.append(f"{who} ({seat.get('name', f'Seat {index}')})")
+    if not names:
+        return "Over"
+    return f"{' and '.join(names)} won {how}".strip()
+
+
+@register.filter
+def your_result(summary: dict[str, Any]) -> str:
+    """ "won", "lost", "draw" for the viewer's seat, or "" for a spectator."""
+    seat, outcome = summary.get("your_seat"), summary.get("outcome") or {}
+    if seat is None or not outcome:
+        return ""
+    if outcome.get("draw"):
+        return "draw"
+    return "won" if seat in [int(w) for w in outcome.get("winners", [])] else "lost"

@@ -166,6 +166,22 @@ def _join(w):
     return "POST", f"/api/matches/{match.pk}/join/", {"seat": 1, "salt": "mine"}
 
 
+def _decline(w):
+    match = services.match_create(user=w.bob, game="space-dogfight", invite=["alice"])
+    return "POST", f"/api/matches/{match.pk}/decline/", {}
+
+
+def _cancel(w):
+    match = services.match_create(user=w.alice, game="space-dogfight")
+    return "POST", f"/api/matches/{match.pk}/cancel/", {}
+
+
+def _rematch(w):
+    match = w.started("space-dogfight")
+    services.match_resign(match_id=match.pk, user=w.bob)
+    return "POST", f"/api/matches/{match.pk}/rematch/", {"salt": "mine"}
+
+
 def _use_force_list(w):
     match = w.started("early-days")
     return (
@@ -194,6 +210,9 @@ ENDPOINTS = {
     "join": _join,
     **{f"moves-{game}": _moves(game) for game in World.GAMES},
     "resign": _resign,
+    "decline": _decline,
+    "cancel": _cancel,
+    "rematch": _rematch,
     "force-list-create": lambda w: ("POST", "/api/force-lists/", {"name": f"n{w.serial()}", **w.FORCE_LIST}),
     "force-list-replace": lambda w: (
         "PUT",
@@ -217,4 +236,4 @@ ENDPOINTS = {
 }
 
 # These read no body: whatever is sent with them is ignored.
-BODILESS = {"force-list-delete", "webhook-delete", "club-remove-member"}
+BODILESS = {"force-list-delete", "webhook-delete", "club-remove-member", "decline", "cancel"}

@@ -280,6 +280,9 @@ def test_the_openapi_schema_describes_every_endpoint(api):
         "/api/matches/{id}/moves/",
         "/api/matches/{id}/log/",
         "/api/matches/{id}/export/",
+        "/api/matches/{id}/decline/",
+        "/api/matches/{id}/cancel/",
+        "/api/matches/{id}/rematch/",
     ]:
         assert path in schema["paths"], path
 
