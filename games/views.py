@@ -8,12 +8,13 @@ every few seconds answers 204 while nothing changed and the region once somethin
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -332,3 +333,27 @@ def match_rematch(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("match", pk=pk)
     messages.success(request, f"Rematch #{match.pk} is open: the other players are invited.")
     return redirect("match", pk=match.pk)
+
+
+@require_GET
+def match_verify(request: HttpRequest, pk: int) -> HttpResponse:
+    """What the export of a finished match is and how to check its dice, here or at home."""
+    match = get_object_or_404(Match, pk=pk)
+    viewer = selectors.Viewer.of(match, request.user)
+    context = {
+        "m": selectors.match_view(match, viewer),
+        "over": match.is_over,
+        "is_player": viewer.seat is not None,
+    }
+    return render(request, "games/verify.html", context)
+
+
+VERIFIER = Path(settings.BASE_DIR) / "tools" / "verify_export.py"
+
+
+@require_GET
+def verifier_script(request: HttpRequest) -> FileResponse:
+    """tools/verify_export.py, for players to run on their own machine."""
+    return FileResponse(
+        VERIFIER.open("rb"), as_attachment=True, filename="verify_export.py", content_type="text/x-python"
+    )

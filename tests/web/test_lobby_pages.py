@@ -53,3 +53,17 @@ def test_a_rematch_is_offered_to_the_players_of_a_finished_match_only(alice, bob
     r = page(Client(), carol).post(match_url(match, "match-rematch"), follow=True)
     assert "Only the match&#x27;s players can ask for a rematch." in html_of(r)
     assert not Match.objects.filter(rematch_of=match).exists()
+
+
+def test_the_dice_check_page_and_the_script_to_run_at_home(alice, bob):
+    match = services.match_create(user=alice, game="space-dogfight", invite=["bob"])
+    services.match_join(user=bob, match_id=match.pk)
+    text = html_of(Client().get(match_url(match, "match-verify")))
+    assert "possible once the match is over" in text and 'id="verify-this"' not in text
+    assert 'id="verify-link"' not in html_of(page(Client(), alice).get(match_url(match)))
+    services.match_resign(match_id=match.pk, user=bob)
+    assert 'id="verify-link"' in html_of(page(Client(), alice).get(match_url(match)))
+    assert 'id="verify-this"' in html_of(page(Client(), alice).get(match_url(match, "match-verify")))
+    r = Client().get("/verify_export.py")
+    assert r.status_code == 200 and r["Content-Disposition"].startswith("attachment")
+    assert b"def verify(export" in b"".join(r.streaming_content)
