@@ -48,6 +48,7 @@ class GameEntry:
     help_template: str
     panel_template: str | None  # the side panel; None: the viewer's text board
     capabilities: frozenset[str]
+    forces: ModuleType | None = None  # force_of(view), lines_of(view): a force-building game's lists
 
     @property
     def title(self) -> str:
@@ -106,6 +107,7 @@ def build_entry(engine: Engine) -> GameEntry | None:
         help_template=f"ui/{package}/help.html",
         panel_template=f"ui/{package}/panel.html" if panel.is_file() else None,
         capabilities=capabilities_of(engine),
+        forces=_module(package, "forces"),
     )
 
 

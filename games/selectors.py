@@ -17,7 +17,7 @@ from django.db.models import Q, QuerySet, prefetch_related_objects
 from .clock.deadlines import TIME_CONTROL_SCHEMA
 from .engines import all_engines
 from .engines import get as get_engine
-from .engines.base import Engine, Event, Invalid, LogItem, visible_events
+from .engines.base import Engine, Event, ForceBuilding, Invalid, LogItem, visible_events
 from .errors import Conflict, Forbidden
 from .models import CLOCK, FORFEIT, RESIGN, LogEntry, Match, Seat, TurnNotice
 
@@ -279,6 +279,23 @@ def legal_moves_view(match: Match, viewer: Viewer) -> dict[str, Any]:
         "moves": [m.to_json() for m in moves],
         "notation": [engine.notation(m) for m in moves],
     }
+
+
+def forces_buildable_now(
+    match: Match, viewer: Viewer, forces: list[Any], legal: dict[str, Any]
+) -> list[bool]:
+    """For each saved force list, whether the viewer's seat may start building it now: the
+    first of its build moves is among the seat's legal moves (so, during the build phase,
+    and only for lists whose first unit the scenario allows)."""
+    engine = engine_of(match)
+    if viewer.seat is None or match.state is None or not isinstance(engine, ForceBuilding):
+        return [False for _ in forces]
+    state = engine.load(match.state)
+    out = []
+    for force in forces:
+        moves = engine.force_moves(state, viewer.seat, force)
+        out.append(not isinstance(moves, Invalid) and bool(moves) and moves[0].to_json() in legal["moves"])
+    return out
 
 
 def parse_notation(match: Match, viewer: Viewer, text: str) -> dict[str, Any] | tuple[str, str]:

@@ -1,6 +1,6 @@
 """Web routes. "home" and "match" are also used by emails (games/notify.py)."""
 
-from django.urls import path
+from django.urls import include, path
 
 from . import views
 
@@ -17,6 +17,7 @@ urlpatterns = [
     path("matches/<int:pk>/resign/", views.match_resign, name="match-resign"),
     path("matches/<int:pk>/verify/", views.match_verify, name="match-verify"),
     path("verify_export.py", views.verifier_script, name="verifier-script"),
+    path("", include("games.extensions.forcelists.urls")),
     path("matches/<int:pk>/decline/", views.match_decline, name="match-decline"),
     path("matches/<int:pk>/cancel/", views.match_cancel, name="match-cancel"),
     path("matches/<int:pk>/rematch/", views.match_rematch, name="match-rematch"),

@@ -154,6 +154,17 @@ def _invited(data: dict[str, Any], user) -> bool:
     return any(s["username"] is None and s["invited"] == user.username for s in data["seats"])
 
 
+def _force_lists(match: Match, viewer: selectors.Viewer, user, legal: dict[str, Any]) -> list[Any]:
+    """The viewer's saved lists for their side in this match, while they may build from one."""
+    game = catalog.entry(match.game)
+    if game is None or not game.has(catalog.FORCE_LISTS) or viewer.seat is None or not legal["moves"]:
+        return []
+    side = getattr(game.engine, "force_sides", {}).get(viewer.seat)
+    lists = list(user.force_lists.filter(game=match.game, side=side))
+    ready = selectors.forces_buildable_now(match, viewer, [fl.force for fl in lists], legal)
+    return [fl for fl, ok in zip(lists, ready, strict=True) if ok]
+
+
 def _live_context(request: HttpRequest, match: Match, *, error: str = "") -> dict[str, Any]:
     """Everything the live region shows, read for this viewer through the selectors."""
     viewer = selectors.Viewer.of(match, request.user)
@@ -162,12 +173,13 @@ def _live_context(request: HttpRequest, match: Match, *, error: str = "") -> dic
     engine = selectors.engine_of(match)
     game = catalog.entry(match.game)
     active = data["active_seats"]
+    legal = selectors.legal_moves_view(match, viewer)
     return {
         "m": data,
         "view": data["view"],
         # A game may have its own side panel; the others show their text rendering.
         "panel_templates": [t for t in (game.panel_template, "games/panels/generic.html") if t],
-        "legal": selectors.legal_moves_view(match, viewer),
+        "legal": legal,
         "log": log.entries,
         "log_older": log.older,
         "log_newer": log.newer,
@@ -178,6 +190,7 @@ def _live_context(request: HttpRequest, match: Match, *, error: str = "") -> dic
         "last_marks": panel.last_move_marks(game, log.entries),
         "active_names": [engine.seat_name(i) for i in active],
         "your_turn": viewer.seat is not None and viewer.seat in active,
+        "force_lists": _force_lists(match, viewer, request.user, legal),
         "can_join": _can_join(data, request.user),
         "can_decline": _invited(data, request.user),
         "can_cancel": data["status"] == Match.Status.OPEN and match.created_by_id == request.user.pk,

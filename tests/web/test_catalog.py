@@ -44,6 +44,10 @@ def test_force_lists_are_a_capability_read_off_the_engine():
     able = {e.key for e in catalog.with_capability(catalog.FORCE_LISTS)}
     assert able == {e.key for e in ENGINES if callable(getattr(e, "force_moves", None))}
     assert able  # "The early days" builds forces from saved lists
+    for key in able:  # the force list page reads a draft back from the view
+        forces = catalog.entry(key).forces
+        assert forces is not None, f"{key}: games/ui/<package>/forces.py"
+        assert callable(forces.force_of) and callable(forces.lines_of)
 
 
 def test_a_ui_template_cannot_be_named_out_of_its_package():
