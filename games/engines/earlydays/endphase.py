@@ -150,7 +150,8 @@ def _take(state: State, t: Unit, hits: list, dice: Dice) -> tuple[Unit, dict]:
             if t.kind.cls == FALCON:
                 t = replace(t, hits=t.hits - 1)  # SW-48: one of 8 hits per unsaved hit
             else:
-                t = replace(t, fighters=t.fighters - 1, vader=t.vader and t.fighters > 1)
+                # a flight already shot down takes no more (its count stays at 0)
+                t = replace(t, fighters=max(0, t.fighters - 1), vader=t.vader and t.fighters > 1)
         else:  # SW-38: shields first, the rest to the hull
             absorbed = min(t.shield, h.damage)
             t = replace(t, shield=t.shield - absorbed, hull=t.hull - (h.damage - absorbed))

@@ -22,8 +22,9 @@ class EarlyDays(Engine):
     # 4: a unit's dice past six (Vader's flight at extreme range) make one lucky die;
     # ships that count as disabled get the +1 on the ion table; 5: Steal Starship ends with
     # the capture and goes on while it can be made, the transport not one of the raiders;
-    # 6: the Falcon replaces only the defender's civilian transport (the Hostage situation)
-    version = "6"
+    # 6: the Falcon replaces only the defender's civilian transport (the Hostage situation);
+    # 7: 20 turns by default (SW-H11), the result says what ended the game (``ended_by``)
+    version = "7"
     min_seats = 2
     max_seats = 2
     seat_names = ("Rebels", "Imperials")
@@ -54,7 +55,7 @@ class EarlyDays(Engine):
                 "turn_limit": {
                     "type": "integer",
                     "title": "Turn limit",
-                    "description": "The game ends after this many turns if no victory condition ended it (SW-08).",
+                    "description": "The game ends after this many turns if no victory condition ended it (SW-08, SW-H11).",
                     "default": turns["limit"],
                     "minimum": turns["limit_min"],
                     "maximum": turns["limit_max"],

@@ -7,7 +7,8 @@ from . import checks, fire_orders, movement
 from . import moves as mv
 from .data import DATA
 from .geometry import zone
-from .state import BUILD, DEPLOY, MOVE, OVER, RESERVE, SHOOT, TURN, State
+from .state import BUILD, DEPLOY, MOVE, OVER, RESERVE, SHOOT, TURN, State, Unit
+from .units import move_allowance
 
 
 def active(state: State) -> frozenset[int]:
@@ -60,10 +61,16 @@ def _candidates(state: State, seat: int) -> list[Move]:
             u = state.unit(state.moving.unit)
             assert u is not None
             return movement.legal(state, u)
-        return [m for u in state.on_map(seat) if movement.movable(state, u) for m in movement.legal(state, u)]
+        # movement.movable lists a unit's moves to say whether it has any: list them once
+        return [m for u in state.on_map(seat) if _may_move(state, u) for m in movement.legal(state, u)]
     if state.step == SHOOT and not state.fire_done[seat]:
         return fire_orders.legal(state, seat)
     return []
+
+
+def _may_move(state: State, u: Unit) -> bool:
+    """``movement.movable`` but for its listing of the moves (no unit is moving here)."""
+    return u.id not in state.moved and move_allowance(u) > 0
 
 
 def _orders(state: State, seat: int) -> list[Move]:

@@ -187,13 +187,22 @@ def lost(state: State, seat: int) -> Fraction:
 
 
 def check(state: State) -> Outcome | None:
-    """SW-11 step 5 and SW-08: the scenario's victory conditions, or None to play on."""
-    final = state.turn >= state.turn_limit or not fighting(state, REBEL) or not fighting(state, IMPERIAL)
-    got = JUDGES[state.scenario](state, final)
+    """SW-11 step 5 and SW-08: the scenario's victory conditions, or None to play on.
+
+    The result says what ended the game (``details["ended_by"]``): the scenario's own
+    conditions, a side with nothing left on the map, or the turn limit (SW-08)."""
+    nothing_left = not fighting(state, REBEL) or not fighting(state, IMPERIAL)
+    final = state.turn >= state.turn_limit or nothing_left
+    judge = JUDGES[state.scenario]
+    got = judge(state, final)
     if got is None:
         return None
+    if not final or judge(state, False) is not None:
+        ended_by = "scenario"
+    else:
+        ended_by = "nothing_left" if nothing_left else "turn_limit"
     winner, reason = got
-    return outcome(state, winner, reason)
+    return outcome(state, winner, reason, ended_by)
 
 
 def _pct(part: Fraction | int, whole: int, at_least: int) -> bool:
@@ -377,14 +386,16 @@ def objectives(state: State) -> dict[str, Any]:
     return out
 
 
-def outcome(state: State, winner: int | None, reason: str) -> Outcome:
+def outcome(state: State, winner: int | None, reason: str, ended_by: str = "scenario") -> Outcome:
     details = {
         "scenario": state.scenario,
         "scenario_name": DATA.scenarios[state.scenario].name,
         "result": "draw" if winner is None else ("rebels", "imperials")[winner],
         "winner": winner,
         "reason": reason,
+        "ended_by": ended_by,
         "turns": state.turn,
+        "turn_limit": state.turn_limit,
         "points": state.points,
         "sides": {"rebels": _side(state, REBEL), "imperials": _side(state, IMPERIAL)},
         "objectives": objectives(state),

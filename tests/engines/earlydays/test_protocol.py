@@ -52,7 +52,7 @@ def test_the_engine_is_registered_under_its_stable_key():
     engine = get("early-days")
     assert engine is E
     assert (engine.min_seats, engine.max_seats, tuple(engine.seat_names)) == (2, 2, ("Rebels", "Imperials"))
-    assert engine.version == "6"
+    assert engine.version == "7"
 
 
 # -- notation ------------------------------------------------------------------------------------------------

@@ -366,6 +366,21 @@ def test_the_outcome_details_report_winner_points_lost_and_units_per_side():
     assert got.scores == {REBEL: 10, IMPERIAL: 5}
 
 
+def test_the_result_says_what_ended_the_game_the_turn_limit_sw_08():
+    rebels, ties = flights("R", 2), flights("I", 2, "tie_fighter")
+    limit = judge(rebels[0], rebels[1], dead(ties[0]), ties[1], scenario="fighter_clash", final=True)
+    assert limit.details["ended_by"] == "turn_limit" and limit.details["turn_limit"] == 12
+    wiped = judge(*rebels, *map(dead, ties), scenario="fighter_clash")
+    assert wiped.details["ended_by"] == "nothing_left" and wiped.details["turns"] == 3
+    post = unit("I5", "outpost", "1812", status="destroyed", hull=0, value=25)
+    won = judge(*rebels, post, *ties, scenario="outpost_assault")
+    assert (won.reason, won.details["ended_by"]) == ("outpost_destroyed", "scenario")
+    held = judge(
+        *rebels, replace(post, status="active", hull=20), *ties, scenario="outpost_assault", final=True
+    )
+    assert (held.reason, held.details["ended_by"]) == ("outpost_held", "turn_limit")
+
+
 def test_the_game_over_event_and_the_outcome_agree():
     state = position(*flights("R", 1), *TIES, turn=12, step=END)
     state, evs = sequence.continue_end(replace(state, end_queue=()), dice())

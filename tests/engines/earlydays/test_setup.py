@@ -27,9 +27,9 @@ def built(scenario="fighter_clash", points=100, rebel=("x_wing",), imperial=("ti
 
 
 def test_every_option_has_a_default_so_an_empty_options_object_is_a_standard_game():
-    assert E.default_options() == {"scenario": "fighter_clash", "points": 100, "turn_limit": 12}
+    assert E.default_options() == {"scenario": "fighter_clash", "points": 100, "turn_limit": 20}
     state = E.setup({}, 2, dice()).state
-    assert (state.scenario, state.points, state.turn_limit) == ("fighter_clash", 100, 12)
+    assert (state.scenario, state.points, state.turn_limit) == ("fighter_clash", 100, 20)
 
 
 def test_the_options_schema_offers_all_five_scenarios():
