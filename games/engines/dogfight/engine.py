@@ -18,8 +18,9 @@ class Dogfight(Engine):
     key = "space-dogfight"
     title = "Space Dogfight"
     # 2: an attack may declare its repeat (AS-SD-4); 3: the die that draws a counter is
-    # hidden until the match ends and hands are shown by label, not box id (AS-SD-2)
-    version = "3"
+    # hidden until the match ends and hands are shown by label, not box id (AS-SD-2);
+    # 4: the turn cap is 75 turns per player by default (SD-H2)
+    version = "4"
     min_seats = 2
     max_seats = 2
     seat_names = tuple(c.capitalize() for c in COLOURS)

@@ -33,7 +33,7 @@ def test_the_data_file_holds_every_number_the_rules_leave_out_or_give():
     rules = DATA.rules
     assert (rules["points_limit"], rules["hand_limit"], rules["draws_per_turn"]) == (80, 5, 3)
     assert (rules["move_cost"], rules["combat_cost"], rules["repeat_cost"]) == (1, 2, 1)
-    assert (rules["support_bonus"], rules["turn_cap"], rules["die"]) == (1, 50, 6)
+    assert (rules["support_bonus"], rules["turn_cap"], rules["die"]) == (1, 75, 6)
     assert (DATA.counters["DEF1"].def_bonus, DATA.counters["DEF2"].def_bonus) == (1, 2)
     assert DATA.placement == ("b5", "d5", "f5", "c6", "e6", "g6")  # SD-02
     assert DATA.zones == ((1, 2), (9, 10)) and DATA.forward == (1, -1)  # SD-01

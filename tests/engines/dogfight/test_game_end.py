@@ -79,9 +79,10 @@ def test_sd14_a_tie_at_the_turn_cap_is_a_draw():
     assert outcome.draw and outcome.reason == "turn_cap"
 
 
-def test_sd14_the_turn_cap_defaults_to_50_turns_per_player():
+def test_sd_h2_the_turn_cap_defaults_to_75_turns_per_player():
+    """SD-14 proposed 50; docs/HOUSE-RULES.md SD-H2 says why 75."""
     schema = E.options_schema()["properties"]["turn_cap"]
-    assert schema["default"] == 50
+    assert schema["default"] == 75
 
 
 def test_a_finished_match_refuses_every_move_as_game_over():

@@ -45,7 +45,7 @@ CANONICAL = [
 def test_the_engine_is_registered_under_its_stable_key():
     engine = get("space-dogfight")
     assert engine is E
-    assert (engine.title, engine.version) == ("Space Dogfight", "3")
+    assert (engine.title, engine.version) == ("Space Dogfight", "4")
     assert (engine.min_seats, engine.max_seats) == (2, 2)
     assert tuple(engine.seat_names) == ("Blue", "Red")
 
@@ -65,7 +65,7 @@ def test_options_schema_documents_every_option_with_a_default():
     assert E.default_options() == {
         "points_limit": 80,
         "first_player": "random",
-        "turn_cap": 50,
+        "turn_cap": 75,
         "movement": "straight",
     }
 
