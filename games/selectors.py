@@ -15,9 +15,10 @@ from typing import Any
 from django.db.models import Q, QuerySet, prefetch_related_objects
 
 from .clock.deadlines import TIME_CONTROL_SCHEMA
-from .engines import all_engines
+from .engines import all_engines, audience
 from .engines import get as get_engine
-from .engines.base import Engine, Event, ForceBuilding, Invalid, LogItem, visible_events
+from .engines.audience import Logged
+from .engines.base import Engine, Event, ForceBuilding, Invalid
 from .errors import Conflict, Forbidden
 from .models import CLOCK, FORFEIT, RESIGN, LogEntry, Match, Seat, TurnNotice
 
@@ -170,36 +171,19 @@ def same_turn(match: Match, seat: int, since: int) -> bool:
 
 
 def entry_for(engine: Engine, entry: LogEntry, viewer: Viewer) -> dict[str, Any]:
-    """One log entry as ``viewer`` may see it, with its line of text."""
-    reveal = viewer.reveal_all
-    aud = entry.move_audience
-    sealed = aud is not None and not reveal and (viewer.seat is None or viewer.seat not in aud)
-    events = visible_events((Event.from_json(e) for e in entry.events), viewer.seat, reveal)
-    draws = [
-        d
-        for d in entry.dice
-        if reveal or d.get("to") is None or (viewer.seat is not None and viewer.seat in d["to"])
-    ]
-    move = None if sealed else entry.move
+    """One log entry as ``viewer`` may see it, with its line of text: the redaction rule is
+    ``games.engines.audience``'s; the server writes the lines of its own entries."""
+    text = None
     if entry.kind == RESIGN and entry.seat is not None:
         text = f"{engine.seat_name(entry.seat)} resigned."
     elif entry.kind == FORFEIT and entry.seat is not None:
         text = f"{engine.seat_name(entry.seat)} ran out of time and forfeits."
     elif entry.kind == CLOCK and entry.seat is not None:
         text = clock_text(engine.seat_name(entry.seat), entry.move.get("action"))
-    else:
-        text = engine.describe(LogItem(entry.seq, entry.seat, move, events), viewer.seat)
+    events = [Event.from_json(e) for e in entry.events]
+    logged = Logged(entry.seq, entry.seat, entry.move, entry.move_audience, events, entry.dice)
     return {
-        "seq": entry.seq,
-        "seat": entry.seat,
-        # A sealed move's kind would say what was done (a die placed or picked up, a fire
-        # order or a hold): the reader learns only that a sealed move was made.
-        "kind": None if sealed else entry.kind,
-        "sealed": sealed,
-        "move": move,
-        "events": [e.to_json() for e in events],
-        "dice": draws,
-        "text": text,
+        **audience.read(engine, logged, viewer.seat, viewer.reveal_all, text=text),
         "prev_hash": entry.prev_hash,
         "hash": entry.hash,
         "created_at": entry.created_at.isoformat(),

@@ -7,8 +7,8 @@ evaluation is a pure function ``(engine, state, seat) -> float``, higher is bett
 ``seat``; each game registers one.
 
 :func:`play_match` runs a whole match between bots the way the server does (setup with the
-draws of entry 1, then entry ``seq`` for each move), so a measured share of games is a share
-of games the server would have played.
+draws of entry 1, then entry ``seq`` for each move: ``games.engines.session``), so a measured
+share of games is a share of games the server would have played.
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from games.engines.base import Engine, Invalid, Move, Outcome, Seat, Step
+from games.engines.base import Engine, Invalid, Move, Outcome, Seat
 from games.engines.dice import Dice
+from games.engines.session import Session
 
 Evaluate = Callable[[Engine, Any, Seat], float]
 
@@ -143,13 +144,10 @@ def play_match(
 ) -> MatchResult:
     """A whole match between ``bots`` (one per seat), with the server's dice per entry."""
     rng = rng or random.Random(seed)
-    opts = {**engine.default_options(), **(options or {})}
-    seats = len(bots)
-    step: Step | Invalid = engine.setup(opts, seats, Dice(seed, 1))
-    assert isinstance(step, Step)
-    state = step.state
-    seq = 1
-    while seq < max_steps:
+    session = Session.begin(engine, len(bots), seed, options)
+    session.keep = False
+    while session.seq < max_steps:
+        state = session.state
         active = sorted(engine.active_seats(state))
         if not active:
             break
@@ -157,9 +155,7 @@ def play_match(
         move = bots[seat].choose(engine, state, seat, rng)
         if move is None:
             raise AssertionError(f"{engine.key}: seat {seat} is active with no legal move")
-        seq += 1
-        step = engine.apply(state, seat, move, Dice(seed, seq))
+        step = session.advance(seat, move)
         if isinstance(step, Invalid):
             raise AssertionError(f"{engine.key}: listed move {move.to_json()} refused: {step.message}")
-        state = step.state
-    return MatchResult(engine.outcome(state), seq, state)
+    return MatchResult(engine.outcome(session.state), session.seq, session.state)

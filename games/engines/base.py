@@ -16,44 +16,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from .kit.codec import FrozenMap as FrozenMap
+from .kit.codec import freeze as freeze
+from .kit.codec import from_json, omitted_when_default, to_json
+from .kit.codec import thaw as thaw
+
 if TYPE_CHECKING:
     from .dice import Dice
 
 Seat = int
 """A seat is its index in the match, 0-based."""
-
-
-class FrozenMap(tuple):
-    """A JSON object made hashable: its (key, value) pairs sorted by key. ``dict(m)`` works."""
-
-    __slots__ = ()
-
-    def __eq__(self, other: object) -> bool:  # never equal to a plain list of pairs
-        return isinstance(other, FrozenMap) and tuple.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __hash__(self) -> int:
-        return hash((FrozenMap, tuple(self)))
-
-
-def freeze(value: Any) -> Any:
-    """Turn JSON-like data into hashable, immutable data (objects -> FrozenMap, lists -> tuples)."""
-    if isinstance(value, Mapping):
-        return FrozenMap(sorted((str(k), freeze(v)) for k, v in value.items()))
-    if isinstance(value, list | tuple):
-        return tuple(freeze(v) for v in value)
-    return value
-
-
-def thaw(value: Any) -> Any:
-    """Inverse of :func:`freeze`: back to JSON-ready dicts and lists."""
-    if isinstance(value, FrozenMap):
-        return {k: thaw(v) for k, v in value}
-    if isinstance(value, tuple):
-        return [thaw(v) for v in value]
-    return value
 
 
 @dataclass(frozen=True)
@@ -156,18 +128,17 @@ class Outcome:
     scores: Mapping[Seat, int] | None = None
     # What leagues and campaigns read beyond who won (e.g. points lost per side, units
     # destroyed and surviving); JSON-ready, engine-specific, documented by each engine.
-    details: Mapping[str, Any] | None = None
+    # Left out of the JSON when there are none.
+    details: Mapping[str, Any] | None = omitted_when_default(None)
 
     def to_json(self) -> dict[str, Any]:
-        out = {
-            "winners": list(self.winners),
-            "draw": self.draw,
-            "reason": self.reason,
-            "scores": None if self.scores is None else {str(k): v for k, v in self.scores.items()},
-        }
-        if self.details is not None:
-            out["details"] = dict(self.details)
-        return out
+        data: dict[str, Any] = to_json(self)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Outcome:
+        outcome: Outcome = from_json(cls, data)
+        return outcome
 
 
 @dataclass(frozen=True)

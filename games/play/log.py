@@ -12,8 +12,10 @@ from typing import Any
 from django.utils import timezone
 
 from ..engines import get as get_engine
-from ..engines.base import Event, Invalid, Move, Step
-from ..engines.dice import Dice, entry_nonce
+from ..engines.base import Event
+from ..engines.dice import entry_nonce
+from ..engines.session import Stored
+from ..engines.session import replay as session_replay
 from ..models import CLOCK, FORFEIT, RESIGN, LogEntry, Match
 from ..rows import insert_row
 from .hashing import entry_hash, entry_payload
@@ -80,32 +82,28 @@ def concede_outcome(match: Match, state: Any, seat: int, reason: str) -> dict[st
 
 
 def replay(match: Match) -> tuple[Any, dict[str, Any] | None]:
-    """Rebuild the state from the log alone; returns (engine dump, outcome)."""
+    """Rebuild the state from the log alone; returns (engine dump, outcome).
+
+    The server's own entries are not the engine's: a clock note changes nothing, and a
+    resignation or forfeit ends the match by the game's concession rule."""
     engine = get_engine(match.game)
     if engine is None:
-        raise ValueError("no engine {match.game!r}")
-    seed = bytes(match.dice_seed) if match.dice_seed else None
-    state: Any = None
-    outcome = None
+        raise ValueError(f"no engine {match.game!r}")
+    if not match.dice_seed:
+        return None, None  # not started: nothing logged yet
+    entries: list[Stored] = []
+    conceded: LogEntry | None = None
     for entry in match.log.order_by("seq").iterator():
-        dice = Dice(seed, entry.seq) if seed else None
-        if entry.kind == "setup":
-            step: Step | Invalid = engine.setup(match.options, match.num_seats, dice)
-        elif entry.kind in (RESIGN, FORFEIT) and entry.seat is not None:
-            outcome = concede_outcome(match, state, entry.seat, entry.move.get("reason", "resignation"))
-            break
-        elif entry.kind == CLOCK and entry.seat is not None:
+        if entry.kind == CLOCK and entry.seat is not None:
             continue
-        else:
-            step = engine.apply(state, entry.seat, Move.from_json(entry.move), dice)
-        if isinstance(step, Invalid):
-            raise ValueError(f"entry {entry.seq} no longer applies: {step.code}: {step.message}")
-        if dice is not None and dice.draws != entry.dice:
-            raise ValueError(f"entry {entry.seq}: the dice differ from the recorded draws")
-        if [e.to_json() for e in step.events] != entry.events:
-            raise ValueError(f"entry {entry.seq}: the events differ from the recorded ones")
-        state = step.state
-        result = engine.outcome(state)
-        if result is not None:
-            outcome = result.to_json()
+        if entry.kind in (RESIGN, FORFEIT) and entry.seat is not None:
+            conceded = entry
+            break
+        entries.append(Stored(entry.seq, entry.seat, entry.move, entry.events, entry.dice))
+    session = session_replay(engine, match.options, match.num_seats, bytes(match.dice_seed), entries)
+    state = session.state
+    result = None if state is None else engine.outcome(state)
+    outcome = None if result is None else result.to_json()
+    if conceded is not None:
+        outcome = concede_outcome(match, state, conceded.seat, conceded.move.get("reason", "resignation"))
     return (engine.dump(state) if state is not None else None), outcome

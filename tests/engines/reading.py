@@ -2,9 +2,10 @@
 
 Two histories that differ only in what one seat hides must read the same, entry by entry,
 for every other seat and for a spectator: the move unless it is sealed, the events the
-viewer may see, the log line built from just those (as ``games.selectors.entry_for`` does),
-the dice draws the viewer may see, the view, the legal moves, the timeout move and the
-refusals of moves the viewer might try (the game's probes).
+viewer may see, the log line built from just those, the dice draws the viewer may see (all
+by the log's redaction rule, ``games.engines.audience``, as the server reads its log), the
+view, the legal moves, the timeout move and the refusals of moves the viewer might try
+(the game's probes).
 """
 
 from __future__ import annotations
@@ -12,13 +13,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
-from games.engines.base import Engine, Invalid, LogItem, Move, Step
+from games.engines import audience
+from games.engines.base import Engine, Invalid, Move, Step
 from games.engines.dice import Dice
-from games.models import LogEntry
-from games.selectors import Viewer, entry_for
+from games.engines.session import Record
 
 Entry = tuple[int, dict[str, Any], Step, list[dict[str, Any]]]  # seat, move, step, dice draws
 
@@ -51,44 +51,19 @@ class Reader:
     def seen_by(self, start: Any, entries: list[Entry], viewer: int | None) -> list[list[str]]:
         """Per entry (the starting position first), what ``viewer`` reads."""
         out = [self.position(start, viewer)]
-        for seq, (seat, move, step, draws) in enumerate(entries, 1):
-            sealed = step.move_audience is not None and viewer not in step.move_audience
-            events = [e for e in step.events if e.visible_to(viewer)]
-            item = LogItem(seq, seat, None if sealed else move, events)
-            read = [
-                _dumps(item.move),
-                _dumps([e.to_json() for e in events]),
-                self.engine.describe(item, viewer),
-                _dumps([d for d in draws if d["to"] is None or viewer in d["to"]]),
-            ]
-            out.append(read + self.position(step.state, viewer))
+        for record in records(entries):
+            read = audience.read(self.engine, record, viewer)
+            parts = [_dumps(read["move"]), _dumps(read["events"]), read["text"], _dumps(read["dice"])]
+            out.append(parts + self.position(record.state, viewer))
         return out
 
 
-WHEN = datetime(2026, 1, 1, tzinfo=UTC)
-
-
-def log_row(engine: Engine, seq: int, entry: Entry) -> LogEntry:
-    """An unsaved log row written the way ``games.log.append`` writes one."""
-    seat, move, step, draws = entry
-    audience = None if step.move_audience is None else sorted(step.move_audience)
-    return LogEntry(
-        seq=seq,
-        seat=seat,
-        kind=str(move.get("kind", "")),
-        move=move,
-        move_audience=audience,
-        events=[e.to_json() for e in step.events],
-        dice=draws,
-        engine_version=engine.version,
-        prev_hash="",
-        hash="",
-        created_at=WHEN,
-    )
+def records(entries: list[Entry]) -> list[Record]:
+    """The entries as the log keeps them, numbered from 1."""
+    return [Record(seq, seat, move, step, draws) for seq, (seat, move, step, draws) in enumerate(entries, 1)]
 
 
 def read_log(engine: Engine, entries: list[Entry], viewer: int | None) -> list[dict[str, Any]]:
-    """The log of ``entries`` as the selector gives it to ``viewer`` during the match."""
-    return [
-        entry_for(engine, log_row(engine, seq, e), Viewer(viewer, False)) for seq, e in enumerate(entries, 1)
-    ]
+    """The log of ``entries`` as the server gives it to ``viewer`` during the match (the
+    selectors add only the hash chain and the time)."""
+    return [audience.read(engine, record, viewer) for record in records(entries)]

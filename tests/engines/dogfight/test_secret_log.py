@@ -1,8 +1,8 @@
-"""The log of hidden Space Dogfight play as ``games.selectors.entry_for`` gives it to the others.
+"""The log of hidden Space Dogfight play as the server gives it to the others.
 
-``seen.py`` rebuilds the selectors' filtering; here the selector itself reads unsaved log
-rows written the way ``games.log.append`` writes them (kind, move, audience, events, dice),
-so the step between the engine and a reader is covered too (AS-SD-1, AS-SD-2, AS-SD-3).
+``games.engines.audience.read`` is what ``games.selectors.entry_for`` returns of an entry
+(kind, sealed, move, events, dice, text) before the hash chain, so reading the entries
+through it covers the step between the engine and a reader (AS-SD-1, AS-SD-2, AS-SD-3).
 """
 
 from __future__ import annotations
