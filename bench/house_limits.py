@@ -89,7 +89,27 @@ EARLY_DAYS = [
     for s in ("fighter_clash", "convoy_raid", "outpost_assault", "hostage", "steal_starship")
 ]
 
-SETTINGS: list[Setting] = [DOGFIGHT, *EARLY_DAYS]
+
+# -- Battleship Galaxies: the round limit (BG-H1; the side ahead wins there, BG-H2) ---------------
+def _galaxies_bots(seats: int) -> list[Bot]:
+    from games.bots.galaxies import GalaxiesBot
+
+    return [GalaxiesBot() for _ in range(seats)]
+
+
+GALAXIES = [
+    Setting(
+        "battleship-galaxies",
+        f"mission={m}",
+        n,
+        {"mission": m},
+        {"round_limit_points": "BG-H1"},
+        _galaxies_bots,
+    )
+    for m, n in (("skirmish", 2), ("mission-1", 2), ("barrage-core", 2), ("pan-base", 2), ("pan-base", 3))
+]
+
+SETTINGS: list[Setting] = [DOGFIGHT, *EARLY_DAYS, *GALAXIES]
 
 
 # -- measuring --------------------------------------------------------------------------------------

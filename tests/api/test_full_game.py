@@ -233,6 +233,7 @@ CASES = [
     # Battleship Galaxies: each mission
     Case("battleship-galaxies", {"mission": "skirmish", "rounds": 3}, 2, 1, "galaxies-skirmish"),
     Case("battleship-galaxies", {"mission": "mission-1", "rounds": 3}, 2, 2, "galaxies-mission-1"),
+    Case("battleship-galaxies", {"mission": "barrage-core", "rounds": 3}, 2, 4, "galaxies-barrage-core"),
     Case("battleship-galaxies", {"mission": "pan-base", "rounds": 3}, 3, 3, "galaxies-pan-base-3"),
 ]
 

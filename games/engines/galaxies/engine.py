@@ -19,7 +19,7 @@ class Galaxies(Engine):
 
     key = "battleship-galaxies"
     title = "Battleship Galaxies: The Saturn Offensive"
-    version = "4"
+    version = "5"
     min_seats = 2
     max_seats = 3
     seat_names = SEAT_NAMES

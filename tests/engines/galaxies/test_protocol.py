@@ -76,7 +76,7 @@ def test_options_schema_documents_every_option_with_a_default():
 
 def test_the_rounds_option_overrides_the_missions_limit():
     assert started({"rounds": 3}).state.rounds == 3
-    assert started().state.rounds == 10
+    assert started().state.rounds == 30
 
 
 def test_every_canonical_notation_parses_and_prints_back():
