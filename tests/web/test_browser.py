@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.browser import PHONE, act, listed_moves, wait_for_seq
+from tests.support.browser import PHONE, act, listed_moves, wait_for_seq, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -95,6 +95,12 @@ def test_two_players_play_space_dogfight_in_the_browser(browse, fast_polling):
     for _ in range(12):
         wait_for_seq(alice, seq)
         wait_for_seq(bob, seq)
+        # the picker is built by the page's script once the polled region is in: wait for it
+        wait_until(
+            alice,
+            lambda: placing(alice) or placing(bob) or alice.locator(".board .ship").count() == 6,
+            "a player to place a ship, or every ship placed",
+        )
         placer = next((p for p in (alice, bob) if placing(p)), None)
         if placer is None:
             break
@@ -106,8 +112,8 @@ def test_two_players_play_space_dogfight_in_the_browser(browse, fast_polling):
     for _turn in range(16):
         wait_for_seq(alice, seq)
         wait_for_seq(bob, seq)
+        wait_until(alice, lambda: on_turn((alice, bob)) is not None, "someone to be on turn")
         page = on_turn((alice, bob))
-        assert page is not None, "someone is on turn"
         who = "alice" if page is alice else "bob"
         step = first_move(page)
         if step:
