@@ -19,6 +19,8 @@ from .engines import all_engines, audience
 from .engines import get as get_engine
 from .engines.audience import Logged
 from .engines.base import Engine, Event, ForceBuilding, Invalid
+from .engines.session import ReplayError, Stored
+from .engines.session import replay as session_replay
 from .errors import Conflict, Forbidden
 from .models import CLOCK, FORFEIT, RESIGN, LogEntry, Match, Seat, TurnNotice
 
@@ -406,3 +408,76 @@ def match_summary(match: Match, user: Any) -> dict[str, Any]:
         "outcome": match.outcome,
         "updated_at": match.updated_at.isoformat(),
     }
+
+
+# -- replay: the board as the viewer saw it at each entry --------------------------------------
+
+
+def replayable(match: Match, upto: int | None = None) -> tuple[list[Stored], LogEntry | None]:
+    """The log's entries up to seq ``upto`` (all: None) as the engine plays them again, and
+    the resignation or forfeit that ended the match there, if any. The server's clock notes
+    change nothing on the board; a concession ends the match by the game's own rule."""
+    qs = match.log.order_by("seq")
+    if upto is not None:
+        qs = qs.filter(seq__lte=upto)
+    entries: list[Stored] = []
+    for entry in qs.iterator():
+        if entry.kind == CLOCK and entry.seat is not None:
+            continue
+        if entry.kind in (RESIGN, FORFEIT) and entry.seat is not None:
+            return entries, entry
+        entries.append(Stored(entry.seq, entry.seat, entry.move, entry.events, entry.dice))
+    return entries, None
+
+
+@dataclass(frozen=True)
+class ReplayFrame:
+    """One step of a match's replay: the board after entry ``at`` as the viewer's seat saw
+    it then, and that entry as they read it then (sealed moves of others stay sealed and
+    hidden things hidden, even once the match is over). ``view`` is None when the match was
+    played under rules this server no longer plays step by step (``problem`` says so)."""
+
+    at: int
+    last: int
+    view: dict[str, Any] | None
+    entry: dict[str, Any] | None
+    problem: str = ""
+
+    @property
+    def previous(self) -> int | None:
+        return self.at - 1 if self.at > 1 else None
+
+    @property
+    def next(self) -> int | None:
+        return self.at + 1 if self.at < self.last else None
+
+
+def replay_frame(match: Match, viewer: Viewer, at: int | None) -> ReplayFrame:
+    """The replay's step ``at`` (clamped to the log; None: the last entry) for ``viewer``.
+
+    The board is the engine's view for the viewer's seat of the position the log gives after
+    entry ``at``, with nothing revealed that the seat could not see at that moment."""
+    last = match.seq
+    if last == 0 or not match.dice_seed:
+        return ReplayFrame(0, 0, None, None, "The match has not started: there is nothing to replay yet.")
+    at = last if at is None else max(1, min(at, last))
+    engine = engine_of(match)
+    then = Viewer(viewer.seat, reveal_all=False)
+    row = match.log.get(seq=at)
+    entry = entry_for(engine, row, then)
+    if match.engine_version != engine.version:
+        return ReplayFrame(at, last, None, entry, _OLD_RULES)
+    entries, _conceded = replayable(match, at)
+    try:
+        session = session_replay(engine, match.options, match.num_seats, bytes(match.dice_seed), entries)
+    except ReplayError:
+        return ReplayFrame(at, last, None, entry, _OLD_RULES)
+    state = session.state
+    view = None if state is None else engine.view(state, then.seat, reveal_all=False)
+    return ReplayFrame(at, last, view, entry)
+
+
+_OLD_RULES = (
+    "This match was played under an earlier version of the game's rules: its log and dice "
+    "can still be verified, but its board cannot be shown step by step."
+)

@@ -16,6 +16,7 @@ urlpatterns = [
     path("matches/<int:pk>/join/", views.match_join, name="match-join"),
     path("matches/<int:pk>/resign/", views.match_resign, name="match-resign"),
     path("matches/<int:pk>/verify/", views.match_verify, name="match-verify"),
+    path("matches/<int:pk>/replay/", views.match_replay, name="match-replay"),
     path("verify_export.py", views.verifier_script, name="verifier-script"),
     path("", include("games.extensions.forcelists.urls")),
     path("matches/<int:pk>/decline/", views.match_decline, name="match-decline"),

@@ -361,6 +361,43 @@ def match_verify(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "games/verify.html", context)
 
 
+@require_GET
+def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
+    """Step through a match's log: the board after each entry as the viewer saw it then
+    (``?at=<seq>``; the latest entry without it). Plain links step back and forth, so it
+    works without JavaScript; the page's script adds the arrow keys."""
+    match = get_object_or_404(Match, pk=pk)
+    viewer = selectors.Viewer.of(match, request.user)
+    raw = request.GET.get("at", "")
+    at = int(raw) if raw.isdigit() and len(raw) < 12 else None
+    frame = selectors.replay_frame(match, viewer, at)
+    context = {
+        "m": selectors.match_view(match, viewer),
+        "frame": frame,
+        "status_line": boards.status_line(match.game, frame.view),
+        "last_marks": panel.last_move_marks(catalog.entry(match.game), [frame.entry] if frame.entry else []),
+        "steps": _replay_steps(frame),
+    }
+    return render(request, "games/replay.html", context)
+
+
+def _replay_steps(frame: selectors.ReplayFrame) -> list[dict[str, Any]]:
+    """The replay's navigation: each link with the seq it shows (None: not from here)."""
+    at, last = frame.at, frame.last
+
+    def to(seq: int) -> int | None:
+        return seq if 1 <= seq <= last and seq != at else None
+
+    return [
+        {"id": "replay-first", "label": "⏮ First", "at": to(1)},
+        {"id": "replay-back10", "label": "−10", "at": to(max(1, at - 10))},
+        {"id": "replay-prev", "label": "◀ Back", "at": frame.previous, "key": "ArrowLeft"},
+        {"id": "replay-next", "label": "Forward ▶", "at": frame.next, "key": "ArrowRight"},
+        {"id": "replay-fwd10", "label": "+10", "at": to(min(last, at + 10))},
+        {"id": "replay-last", "label": "Last ⏭", "at": to(last)},
+    ]
+
+
 VERIFIER = Path(settings.BASE_DIR) / "tools" / "verify_export.py"
 
 

@@ -14,10 +14,10 @@ from django.utils import timezone
 from ..engines import get as get_engine
 from ..engines.base import Event
 from ..engines.dice import entry_nonce
-from ..engines.session import Stored
 from ..engines.session import replay as session_replay
-from ..models import CLOCK, FORFEIT, RESIGN, LogEntry, Match
+from ..models import LogEntry, Match
 from ..rows import insert_row
+from ..selectors import replayable
 from .hashing import entry_hash, entry_payload
 
 
@@ -91,15 +91,7 @@ def replay(match: Match) -> tuple[Any, dict[str, Any] | None]:
         raise ValueError(f"no engine {match.game!r}")
     if not match.dice_seed:
         return None, None  # not started: nothing logged yet
-    entries: list[Stored] = []
-    conceded: LogEntry | None = None
-    for entry in match.log.order_by("seq").iterator():
-        if entry.kind == CLOCK and entry.seat is not None:
-            continue
-        if entry.kind in (RESIGN, FORFEIT) and entry.seat is not None:
-            conceded = entry
-            break
-        entries.append(Stored(entry.seq, entry.seat, entry.move, entry.events, entry.dice))
+    entries, conceded = replayable(match)
     session = session_replay(engine, match.options, match.num_seats, bytes(match.dice_seed), entries)
     state = session.state
     result = None if state is None else engine.outcome(state)

@@ -1,5 +1,6 @@
 """The canary across channels: no seat's hidden values reach another seat or a spectator
-through the API, the log, legal moves, emails, outbox payloads or HTML pages."""
+through the API, the log, legal moves, emails, outbox payloads or HTML pages (the match
+page and its replay)."""
 
 from __future__ import annotations
 
@@ -58,6 +59,7 @@ def channels(match: Match, user, email: str | None) -> str:
         json.dumps(whole_log(api, match.pk)),
         json.dumps(api.get(f"/api/matches/{match.pk}/legal-moves/").json()),
         web_client(user).get(f"/matches/{match.pk}/").content.decode(),
+        web_client(user).get(f"/matches/{match.pk}/replay/").content.decode(),
     ]
     if email is not None:
         for m in mail.outbox:
