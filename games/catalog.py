@@ -49,6 +49,7 @@ class GameEntry:
     panel_template: str | None  # the side panel; None: the viewer's text board
     capabilities: frozenset[str]
     forces: ModuleType | None = None  # force_of(view), lines_of(view): a force-building game's lists
+    diagrams: ModuleType | None = None  # DIAGRAMS: name -> () -> (view, caption), for its help page
 
     @property
     def title(self) -> str:
@@ -108,6 +109,7 @@ def build_entry(engine: Engine) -> GameEntry | None:
         panel_template=f"ui/{package}/panel.html" if panel.is_file() else None,
         capabilities=capabilities_of(engine),
         forces=_module(package, "forces"),
+        diagrams=_module(package, "diagrams"),
     )
 
 

@@ -32,6 +32,35 @@ def board_svg(game: str, view: dict[str, Any] | None, selected: str | None = Non
     return mark_safe(boards.svg_board(game, view, selected=selected)) if view else ""  # noqa: S308
 
 
+@register.simple_tag
+def help_diagram(game: str, name: str) -> str:
+    """A small board for a game's help page: a position its UI package's ``diagrams`` module
+    builds by playing the engine (never drawn by hand), with its caption."""
+    drawn = boards.diagram(game, name)
+    if drawn is None:
+        raise template.TemplateSyntaxError(f"{game} has no help diagram {name!r}")
+    svg, caption = drawn
+    figure = f'<figure class="help-diagram" id="diagram-{escape(name)}">{svg}<figcaption>{escape(caption)}</figcaption></figure>'
+    return mark_safe(figure)  # noqa: S308  # the renderer escapes what it draws; the caption is escaped
+
+
+@register.simple_tag
+def help_table(game: str, name: str) -> str:
+    """A table for a game's help page, read from the engine by its UI package (``TABLES``)."""
+    found = entry(game)
+    tables = getattr(found.diagrams, "TABLES", {}) if found and found.diagrams else {}
+    if name not in tables:
+        raise template.TemplateSyntaxError(f"{game} has no help table {name!r}")
+    caption, headers, rows = tables[name]()
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{escape(v)}</td>" for v in row) + "</tr>" for row in rows)
+    table = (
+        f'<table class="help-table" id="table-{escape(name)}"><caption>{escape(caption)}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    )
+    return mark_safe(table)  # noqa: S308  # every value is escaped above
+
+
 @register.filter
 def isodate(value: str | None) -> datetime | None:
     """An ISO 8601 string from a selector back to a datetime, for the date filter (which

@@ -4,6 +4,7 @@ selector produced for the viewer, never the state."""
 
 from __future__ import annotations
 
+import functools
 import inspect
 import json
 from typing import Any
@@ -20,6 +21,17 @@ def svg_board(game: str, view: dict[str, Any], *, selected: str | None = None) -
     if selected and "selected" in inspect.signature(draw).parameters:
         return draw(view, selected=selected)
     return draw(view)
+
+
+@functools.cache
+def diagram(game: str, name: str) -> tuple[str, str] | None:
+    """The SVG and caption of help diagram ``name`` of ``game`` (None: no such diagram)."""
+    found = entry(game)
+    diagrams = getattr(found.diagrams, "DIAGRAMS", {}) if found and found.diagrams else {}
+    if name not in diagrams:
+        return None
+    view, caption = diagrams[name]()
+    return found.renderer.svg(view), caption
 
 
 def text_board(game: str, view: dict[str, Any]) -> str:
