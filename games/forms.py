@@ -39,6 +39,13 @@ def option_field(name: str, spec: dict[str, Any]) -> forms.Field:
         "required": "default" not in spec and spec.get("type") != "boolean",
     }
     kind = spec.get("type")
+    field = _option_field(kind, spec, common)
+    if spec.get("x-seats"):  # an option of some seat counts only: the page hides it for others
+        field.widget.attrs["data-seats"] = " ".join(str(n) for n in spec["x-seats"])
+    return field
+
+
+def _option_field(kind: Any, spec: dict[str, Any], common: dict[str, Any]) -> forms.Field:
     if "enum" in spec:
         values = spec["enum"]
         coerce = {"integer": int, "number": float}.get(kind, str)

@@ -414,6 +414,22 @@
     fleetTotal(form);
   });
 
+  // The new-match form: an option of some seat counts only ([data-seats], e.g. player 3's
+  // ship board) is hidden while another number of players is chosen.
+  function seatOptions() {
+    var seats = document.querySelector('#new-match [name="seats"]');
+    if (!seats) return;
+    document.querySelectorAll("#new-match [data-seats]").forEach(function (input) {
+      var field = input.closest(".field") || input;
+      field.hidden = input.dataset.seats.split(" ").indexOf(seats.value) < 0;
+    });
+  }
+
+  document.addEventListener("change", function (ev) {
+    if (ev.target.matches && ev.target.matches('#new-match [name="seats"]')) seatOptions();
+  });
+  document.addEventListener("DOMContentLoaded", seatOptions);
+
   document.addEventListener("DOMContentLoaded", init);
   // After htmx swapped the live region (a move or a poll), start from the new position.
   document.addEventListener("htmx:afterSettle", init);

@@ -111,6 +111,10 @@ def _decision(d: D, v: int | None) -> str:
     return f"waiting for {_who(d['seat'], v)} to choose {what} ({', '.join(d['options'])})"
 
 
+LEGEND = ", ".join(f"{mark} {face}" for face, mark in DATA.symbols.items())
+"""The dice faces' symbols as the log writes them: "▲ security, ◆ engineering, ..."."""
+
+
 def _first(d: D, v: int | None) -> str:
     who = [_who(s, v) for s in d["first"]]
     verb = "activates" if len(who) == 1 and who != ["You"] else "activate"
@@ -125,7 +129,7 @@ def _over(d: D, v: int | None) -> str:
 
 EVENT_TEXT: dict[str, Callable[[D, int | None], str | None]] = {
     "match_started": _started,
-    "round_started": lambda d, v: f"round {d['round']}: roll the dice",
+    "round_started": lambda d, v: f"round {d['round']}: roll the dice ({LEGEND})",
     "rolled": lambda d, v: (
         f"{_who(d['seat'], v)} rolled (roll {d['step']}, {d['roll']}): {_faces(d['faces'])}"
     ),

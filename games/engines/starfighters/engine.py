@@ -40,6 +40,7 @@ class StarFighters(Engine):
                 "title": f"Player {n}'s ship board",
                 "description": f"Which side of the ship board player {n} flies. {SIDE_TEXT}",
                 "default": "A",
+                "x-seats": list(range(max(n, self.min_seats), self.max_seats + 1)),
             }
             for n in range(1, self.max_seats + 1)
         }
@@ -56,6 +57,7 @@ class StarFighters(Engine):
                     "wins (rules text); first: the first player to destroy a ship wins (the published "
                     "game, SF-44).",
                     "default": "last",
+                    "x-seats": [3],
                 },
                 "round_limit": {
                     "type": "integer",

@@ -1,5 +1,7 @@
 """Star Fighters' move panel: a rolled die is placed by clicking it (its face shown) and then
-a space of your ship board; a die is picked up or moved from the cockpit the same way."""
+a space of your ship board; a die is picked up or moved from the cockpit the same way. A
+system is activated by clicking its rows on your ship board, then its target on the map
+(a ship or torpedo to fire at, a hex to launch a torpedo into)."""
 
 from __future__ import annotations
 
@@ -33,6 +35,42 @@ SPACE = Pick(
     prompt="Click a space of your ship board.",
 )
 
+
+def _target(value: Any, view: Mapping[str, Any]) -> str:
+    for s in view.get("ships") or []:
+        if s.get("id") == value:
+            return f"Player {s['seat'] + 1}'s ship"
+    return f"torpedo {value}"
+
+
+SYSTEM = Pick("system", on="system", prompt="Click a system of your ship board.")
+COMMAND = Pick(
+    "command", labels=lambda v, _view: f"with the {v} Command die", prompt="Which Command die it uses."
+)
+TARGET = Pick("target", on="target", labels=_target, prompt="Click the ship or torpedo to fire at.")
+HEX = Pick("hex", on="hex", prompt="Click a highlighted hex to launch the torpedo into.")
+FACINGS = Pick(
+    "facings",
+    labels=lambda v, _view: ("repair " + ", ".join(v)) if v else "repair nothing",
+    prompt="Which shields to repair.",
+)
+STEP = {
+    "move": "Move forward",
+    "rotate-left": "Turn left",
+    "rotate-right": "Turn right",
+    "stop": "Stop (end the drive)",
+}
+
+
+def why_not(view: Mapping[str, Any]) -> str:
+    """Why the viewer's systems that cannot be activated now cannot (the engine's words)."""
+    seat = (view.get("you") or {}).get("seat")
+    for p in view.get("players") or []:
+        if p.get("seat") == seat and p.get("why_not"):
+            return "Not possible now: " + " ".join(p["why_not"].values())
+    return ""
+
+
 HINTS = Hints(
     rules_prefix="SF",
     seat_colours=SEAT_COLOURS,
@@ -47,9 +85,19 @@ HINTS = Hints(
         "hold": Kind(title="Hold", label="Hold: keep the dice as they are"),
         "fire": Kind(title="Fire", label="Fire! (first to the button)"),
         "cockpit": Kind(title="Move a die from the cockpit", picks=(DIE, SPACE)),
-        "activate": Kind(title="Activate a system"),
-        "drive": Kind(title="Drive"),
-        "pass": Kind(title="Pass", label="Pass", quiet=True),
+        "activate": Kind(
+            title="Activate a system",
+            picks=(SYSTEM, COMMAND, TARGET, HEX, FACINGS),
+            hint="Click a system on your ship board (phasers, torpedoes, shields, drives).",
+            attack=True,
+        ),
+        "drive": Kind(
+            title="Fly your drives",
+            picks=(Pick("step", labels=lambda v, _view: STEP.get(v, str(v))),),
+        ),
+        "lose": Kind(title="Lose a die", picks=(DIE,), hint="Click the die your ship loses."),
+        "steer": Kind(title="Steer the torpedo", picks=(HEX,), hint="Click the hex the torpedo goes to."),
+        "pass": Kind(title="Pass", label="Pass", quiet=True, note=why_not),
         "orders": Kind(title="Standing orders", standing=True),
     },
 )

@@ -10,6 +10,7 @@ in the Roll phase a player's own sealed board comes from ``view["you"]["roll"]``
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from ..common.grid import attrs, esc
@@ -86,12 +87,16 @@ def svg(view: dict[str, Any]) -> str:
     hexes = board.get("hexes", [])
     xs = [h["x"] for h in hexes] + [a["x"] for a in board.get("anomalies", [])] or [0]
     players = view.get("players", [])
-    panel_h = 200 if any(_hand(view, p) for p in players) else 170
+    seat = (view.get("you") or {}).get("seat")
+    mine = [p for p in players if p.get("seat") == seat]
+    others = [p for p in players if p.get("seat") != seat]
+    panel_h = SMALL.height(max((len(_board_of(view, p)[0]) for p in others), default=0), False)
+    own_h = BIG.height(len(_board_of(view, mine[0])[0]), view.get("phase") == "roll", True) if mine else 0
     width = int(max((max(xs) - min(xs) + 2) * DX + 40, 2 * 330 + 30))
     ox = width / 2 - (max(xs) + min(xs)) / 2 * DX
     oy = 30 + 4 * DY
     map_height = int(oy + 4 * DY)
-    height = map_height + panel_h * ((len(players) + 1) // 2) + 10
+    height = map_height + own_h + panel_h * ((len(others) + 1) // 2) + 10
     centres = {h["name"]: _centre(h["x"], h["y"], ox, oy) for h in hexes}
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}"'
@@ -120,10 +125,13 @@ def svg(view: dict[str, Any]) -> str:
         )
     parts += _svg_ships(view, centres)
     parts += _svg_torpedoes(view, centres)
-    for i, p in enumerate(players):
+    y = map_height
+    if mine:  # the viewer's own ship board, full width, with dice large enough to tap
+        parts += _svg_panel(view, mine[0], 10, y, width - 20, own_h, BIG)
+        y += own_h
+    for i, p in enumerate(others):
         x = 10 + (i % 2) * (width - 20) / 2
-        y = map_height + (i // 2) * panel_h
-        parts += _svg_panel(view, p, x, y, (width - 30) / 2, panel_h)
+        parts += _svg_panel(view, p, x, y + (i // 2) * panel_h, (width - 30) / 2, panel_h, SMALL)
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -141,7 +149,7 @@ def _svg_ships(view: dict[str, Any], centres: dict[str, tuple[float, float]]) ->
         colour = _seat_colour(s["seat"])
         stroke = ' stroke="#e9d5ff" stroke-dasharray="2 2"' if s.get("cloaked") else ' stroke="#0b1020"'
         out.append(
-            f"<g{attrs(class_='ship', data_ship=s['id'], data_hex=s['hex'], data_heading=s.get('heading'))}>"
+            f"<g{attrs(class_='ship', data_ship=s['id'], data_target=s['id'], data_hex=s['hex'], data_heading=s.get('heading'))}>"
             f"<title>{esc(s['name'])} ({esc(s.get('side'))}) on {esc(s['hex'])}, heading {esc(s.get('heading'))}"
             f"{' (cloaked)' if s.get('cloaked') else ''}</title>"
             f'<polygon points="{" ".join(pts)}" fill="{colour}"{stroke} stroke-width="1.5"/>'
@@ -165,7 +173,7 @@ def _svg_torpedoes(view: dict[str, Any], centres: dict[str, tuple[float, float]]
         fill, dash = (colour, "") if t.get("face_up") else ("#0b1020", ' stroke-dasharray="2 2"')
         state = "face up" if t.get("face_up") else "face down (launched this round)"
         out.append(
-            f"<g{attrs(class_='torpedo', data_torpedo=t['id'], data_hex=t['hex'], data_face_up=t.get('face_up'))}>"
+            f"<g{attrs(class_='torpedo', data_torpedo=t['id'], data_target=t['id'], data_hex=t['hex'], data_face_up=t.get('face_up'))}>"
             f"<title>Torpedo {esc(t['id'])} of Player {t['owner'] + 1}, {state}</title>"
             f'<circle cx="{cx:.1f}" cy="{cy - 8:.1f}" r="6" fill="{fill}" stroke="{colour}" stroke-width="2"{dash}/>'
             f'<text x="{cx:.1f}" y="{cy + 4:.1f}" font-size="7" fill="#e8ecf8" text-anchor="middle"'
@@ -174,14 +182,45 @@ def _svg_torpedoes(view: dict[str, Any], centres: dict[str, tuple[float, float]]
     return out
 
 
-def _svg_die(view: dict[str, Any], d: dict[str, Any], x: float, y: float, group: str | None = None) -> str:
+@dataclass(frozen=True)
+class Size:
+    """How large a ship board is drawn: the viewer's own large enough to tap on a phone."""
+
+    pitch: float  # from one space to the next
+    label: float  # the width of the spaces' names
+    font: float
+
+    @property
+    def die(self) -> float:
+        return self.pitch - 2
+
+    def height(self, rows: int, hand: bool, legend: bool = False) -> float:
+        return 34 + rows * self.pitch + (self.pitch if hand else 0) + (30 if hand or legend else 0) + 12
+
+
+SMALL = Size(pitch=16, label=106, font=9)
+BIG = Size(pitch=36, label=150, font=14)
+
+
+def _svg_die(
+    view: dict[str, Any],
+    d: dict[str, Any],
+    x: float,
+    y: float,
+    size: Size = SMALL,
+    group: str | None = None,
+    command: str | None = None,
+) -> str:
+    face = d.get("face")
+    words = f"{d['colour']} die {d['die']}" + (f", {face} {_symbol(view, face)}" if face else "")
+    k = size.die
     return (
-        f"<g{attrs(class_='die', data_die=d['die'], data_group=group, data_face=d.get('face'))}>"
-        f"<title>{esc(d['die'])} ({esc(d['colour'])}) {esc(d.get('face'))}</title>"
-        f'<rect x="{x + 1:.1f}" y="{y + 1:.1f}" width="12" height="12" rx="2"'
-        f' fill="{DIE_COLOURS.get(d["colour"], "#999")}"/>'
-        f'<text x="{x + 7:.1f}" y="{y + 10:.1f}" font-size="8" fill="#0b1020"'
-        f' text-anchor="middle" pointer-events="none">{esc(_symbol(view, d.get("face")))}</text></g>'
+        f"<g{attrs(class_='die', data_die=d['die'], data_group=group, data_face=face, data_command=command)}>"
+        f"<title>{esc(words)}</title>"
+        f'<rect x="{x + 1:.1f}" y="{y + 1:.1f}" width="{k - 2:.1f}" height="{k - 2:.1f}" rx="{k / 6:.1f}"'
+        f' fill="{DIE_COLOURS.get(d["colour"], "#999")}" stroke="#0b1020"/>'
+        f'<text x="{x + k / 2:.1f}" y="{y + k * 0.72:.1f}" font-size="{k * 0.62:.1f}" fill="#0b1020"'
+        f' text-anchor="middle" pointer-events="none">{esc(_symbol(view, face))}</text></g>'
     )
 
 
@@ -193,12 +232,15 @@ def _hand(view: dict[str, Any], p: dict[str, Any]) -> list[dict[str, Any]]:
     return [d for d in (you.get("roll") or {}).get("hand") or [] if d.get("face")]  # rolled, not placed
 
 
-def _legend(view: dict[str, Any]) -> str:
+def legend(view: dict[str, Any]) -> str:
+    """The dice faces' symbols in words: "▲ security  ◆ engineering  ■ command  · blank"."""
     symbols = (view.get("dice") or {}).get("symbols", SYMBOLS)
     return "  ".join(f"{mark} {face}" for face, mark in symbols.items())
 
 
-def _svg_panel(view: dict[str, Any], p: dict[str, Any], x: float, y: float, w: float, h: float) -> list[str]:
+def _svg_panel(
+    view: dict[str, Any], p: dict[str, Any], x: float, y: float, w: float, h: float, size: Size = SMALL
+) -> list[str]:
     spaces, sealed = _board_of(view, p)
     own = (view.get("you") or {}).get("seat") == p.get("seat")
     colour = _seat_colour(p["seat"])
@@ -207,46 +249,71 @@ def _svg_panel(view: dict[str, Any], p: dict[str, Any], x: float, y: float, w: f
         title += " (destroyed)"
     if sealed:
         title += " - your sealed board"
+    elif own:
+        title += " - your ship board"
     # Another player's dice and spaces share names with the viewer's: never picked on the page.
     out = [
         f"<g{attrs(class_='ship-board', data_seat=p['seat'], data_pick_none=None if own else 'other')}>",
-        f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h - 10}" rx="5" fill="#121832" stroke="{colour}"/>',
-        f'<text x="{x + 8:.1f}" y="{y + 15:.1f}" font-size="11" font-weight="bold" fill="{colour}">{esc(title)}</text>',
+        f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h - 10:.1f}" rx="5" fill="#121832" stroke="{colour}"/>',
+        f'<text x="{x + 8:.1f}" y="{y + 8 + size.font:.1f}" font-size="{size.font + 2}" font-weight="bold"'
+        f' fill="{colour}">{esc(title)}</text>',
     ]
-    row_y = y + 24
+    pitch, row_y = size.pitch, y + 16 + size.font
+    system = None
     for g in spaces:
+        if own and g.get("system") != system:  # a system's rows, clicked to activate it
+            if system is not None:
+                out.append("</g>")
+            system = g.get("system")
+            rows = sum(1 for o in spaces if o.get("system") == system)
+            out.append(
+                f"<g{attrs(class_='system', data_system=system)}>"
+                f'<rect x="{x + 3:.1f}" y="{row_y - 2:.1f}" width="{size.label - 6:.1f}" height="{rows * pitch:.1f}"'
+                ' rx="3" fill="#121832" fill-opacity="0"/>'
+            )
         count = g.get("count", 0)
         out.append(
             f"<g{attrs(class_='space', data_space=g['group'] if own else None)}>"
-            f'<rect x="{x + 4:.1f}" y="{row_y - 1:.1f}" width="{106 + count * 16:.1f}" height="16" rx="2"'
-            ' fill="#121832" fill-opacity="0"/>'
-            f'<text x="{x + 8:.1f}" y="{row_y + 10:.1f}" font-size="9" fill="#aab3cf">{esc(g["group"])}</text>'
+            f'<rect x="{x + 4:.1f}" y="{row_y - 1:.1f}" width="{size.label + count * pitch - 4:.1f}" height="{pitch:.1f}"'
+            ' rx="2" fill="#121832" fill-opacity="0"/>'
+            f'<text x="{x + 8:.1f}" y="{row_y + pitch * 0.62:.1f}" font-size="{size.font}" fill="#aab3cf"'
+            f' pointer-events="none">{esc(g["group"])}</text>'
         )
         dice = g.get("dice", [])
         for i in range(count):
-            sx = x + 110 + i * 16
+            sx = x + size.label + i * pitch
             covered = i >= g["count"] - g.get("covered", 0)
             out.append(
-                f'<rect x="{sx:.1f}" y="{row_y:.1f}" width="14" height="14" rx="2"'
+                f'<rect x="{sx:.1f}" y="{row_y:.1f}" width="{size.die:.1f}" height="{size.die:.1f}" rx="2"'
                 f' fill="{SPACE_FILLS.get(g.get("colour"), "#333")}" stroke="#5d6787"/>'
             )
             if covered:
                 out.append(
-                    f'<text x="{sx + 7:.1f}" y="{row_y + 10:.1f}" font-size="8" fill="#f5a524"'
-                    ' text-anchor="middle">R</text>'
+                    f'<text x="{sx + size.die / 2:.1f}" y="{row_y + size.die * 0.7:.1f}" font-size="{size.die * 0.6:.1f}"'
+                    ' fill="#f5a524" text-anchor="middle" pointer-events="none">R</text>'
                 )
         out.append("</g>")
+        cockpit = own and g.get("colour") == "command"
         for i, d in enumerate(dice[: count - g.get("covered", 0)]):
-            out.append(_svg_die(view, d, x + 110 + i * 16, row_y, g["group"]))
-        row_y += 16
+            sx = x + size.label + i * pitch
+            out.append(_svg_die(view, d, sx, row_y, size, g["group"], d["colour"] if cockpit else None))
+        row_y += pitch
+    if system is not None:
+        out.append("</g>")
     hand = _hand(view, p)
     if hand:
         out.append(
-            f'<text x="{x + 8:.1f}" y="{y + 170:.1f}" font-size="9" fill="#e8ecf8">in hand</text>'
-            f'<text x="{x + 8:.1f}" y="{y + 186:.1f}" font-size="8" fill="#aab3cf">{esc(_legend(view))}</text>'
+            f'<text x="{x + 8:.1f}" y="{row_y + pitch * 0.62:.1f}" font-size="{size.font}" fill="#e8ecf8">'
+            "your dice in hand</text>"
         )
-        out += [_svg_die(view, d, x + 110 + i * 16, y + 160) for i, d in enumerate(hand)]
-    out += _svg_shields_and_hull(p, x + w - 100, y + 24)
+        out += [_svg_die(view, d, x + size.label + i * pitch, row_y, size) for i, d in enumerate(hand)]
+        row_y += pitch
+    if own or hand:
+        out.append(
+            f'<text class="legend" x="{x + 8:.1f}" y="{row_y + 16:.1f}" font-size="{size.font}" fill="#aab3cf">'
+            f"{esc(legend(view))}</text>"
+        )
+    out += _svg_shields_and_hull(p, x + w - 100, y + 16 + size.font)
     out.append("</g>")
     return out
 

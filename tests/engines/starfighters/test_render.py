@@ -48,10 +48,11 @@ def test_the_svg_ship_boards_show_dice_on_spaces_shields_reactors_and_the_hull_t
         (g.get("data-die"), g.get("data-group")) for g in root.iter(f"{SVG}g") if g.get("class") == "die"
     ]
     assert ("y1", "cockpit") in dice_ and ("r1", "phasers.attack") in dice_ and ("b1", "cloak") in dice_
-    shields = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "shield"]
-    assert shields[:4] == ["1/3", "3/3", "2/2", "3/3"]
-    hull = [r.get("fill") for r in root.iter(f"{SVG}rect") if r.get("class") == "hull-marker"]
-    assert hull[:5] == ["#1b2238", "#1b2238", "#9ca3af", "#9ca3af", "#9ca3af"]  # lost from the left
+    first = next(g for g in root.iter(f"{SVG}g") if g.get("data-seat") == "0")  # player 1's board
+    shields = [t.text for t in first.iter(f"{SVG}text") if t.get("class") == "shield"]
+    assert shields == ["1/3", "3/3", "2/2", "3/3"]
+    hull = [r.get("fill") for r in first.iter(f"{SVG}rect") if r.get("class") == "hull-marker"]
+    assert hull == ["#1b2238", "#1b2238", "#9ca3af", "#9ca3af", "#9ca3af"]  # lost from the left
     assert sum(1 for t in root.iter(f"{SVG}text") if t.text == "R") == 6  # 3 reactors per ship
 
 
@@ -116,3 +117,27 @@ def test_the_status_line_names_a_b2_re_roll_decision():
         if (s := ok(state, 0, "activate phasers s2 with yellow", dice(n))).state.pending
     )
     assert render.status_line(E.view(step.state, 1)).endswith("Player 1 to choose which misses to re-roll")
+
+
+def test_the_viewers_own_ship_board_comes_first_with_dice_large_enough_to_tap_and_a_legend():
+    root = ET.fromstring(render.svg(E.view(match(), 1)))
+    boards = [g for g in root.iter(f"{SVG}g") if g.get("class") == "ship-board"]
+    assert [b.get("data-seat") for b in boards] == ["1", "0"], "the viewer's own board is drawn first"
+
+    def die_width(board, die):
+        g = next(g for g in board.iter(f"{SVG}g") if g.get("data-die") == die)
+        return float(g.find(f"{SVG}rect").get("width"))
+
+    assert die_width(boards[0], "b1") >= 30 > die_width(boards[1], "y1")
+    legends = [t.text for t in boards[0].iter(f"{SVG}text") if t.get("class") == "legend"]
+    assert legends == ["▲ security  ◆ engineering  ■ command  · blank"]
+
+
+def test_systems_are_drawn_as_clickable_groups_and_cockpit_dice_carry_their_command_colour():
+    root = ET.fromstring(render.svg(E.view(match(), 0)))
+    own = next(g for g in root.iter(f"{SVG}g") if g.get("data-seat") == "0")
+    systems = [g.get("data-system") for g in own.iter(f"{SVG}g") if g.get("class") == "system"]
+    assert systems == ["cockpit", "phasers", "torpedoes", "shields", "drives"]
+    assert [g.get("data-command") for g in own.iter(f"{SVG}g") if g.get("data-command")] == ["yellow"]
+    targets = {g.get("data-target") for g in root.iter(f"{SVG}g") if g.get("data-target")}
+    assert targets == {"s1", "s2", "t1a", "t2a"}, "ships and torpedoes are what phasers are fired at"
