@@ -49,6 +49,7 @@ class GameEntry:
     panel_template: str | None  # the side panel; None: the viewer's text board
     capabilities: frozenset[str]
     forces: ModuleType | None = None  # force_of(view), lines_of(view): a force-building game's lists
+    walkthrough_template: str | None = None  # first-match guidance on the match page
     diagrams: ModuleType | None = None  # DIAGRAMS: name -> () -> (view, caption), for its help page
 
     @property
@@ -107,6 +108,11 @@ def build_entry(engine: Engine) -> GameEntry | None:
         hints=hints.HINTS,
         help_template=f"ui/{package}/help.html",
         panel_template=f"ui/{package}/panel.html" if panel.is_file() else None,
+        walkthrough_template=(
+            f"ui/{package}/walkthrough.html"
+            if (templates_dir(package) / "walkthrough.html").is_file()
+            else None
+        ),
         capabilities=capabilities_of(engine),
         forces=_module(package, "forces"),
         diagrams=_module(package, "diagrams"),

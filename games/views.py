@@ -179,6 +179,8 @@ def _live_context(request: HttpRequest, match: Match, *, error: str = "") -> dic
         "view": data["view"],
         # A game may have its own side panel; the others show their text rendering.
         "panel_templates": [t for t in (game.panel_template, "games/panels/generic.html") if t],
+        # a player's first turns: what to do now, in the game's words (closed for good by them)
+        "walkthrough_template": game.walkthrough_template if viewer.seat is not None else None,
         "legal": legal,
         "log": log.entries,
         "log_older": log.older,

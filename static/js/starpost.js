@@ -371,8 +371,22 @@
     });
   }
 
+  // A game's first-match guide stays closed once its player closed it (on this browser).
+  function guideKey(el) {
+    return "starpost.walkthrough." + el.dataset.walkthrough;
+  }
+
+  function initWalkthrough() {
+    document.querySelectorAll("[data-walkthrough]").forEach(function (el) {
+      try {
+        if (window.localStorage.getItem(guideKey(el)) === "closed") el.hidden = true;
+      } catch (e) { /* storage off: the guide stays */ }
+    });
+  }
+
   // -- wiring ---------------------------------------------------------------------------------
   function init() {
+    initWalkthrough();
     initPicker();
     markLastMove();
     initFleet();
@@ -381,6 +395,13 @@
   }
 
   document.addEventListener("click", function (ev) {
+    var close = ev.target.closest("[data-walkthrough-close]");
+    if (close) {
+      var guide = close.closest("[data-walkthrough]");
+      guide.hidden = true;
+      try { window.localStorage.setItem(guideKey(guide), "closed"); } catch (e) { /* not kept */ }
+      return;
+    }
     if (ev.target.closest("[data-zoom]")) {
       zoomed = !zoomed;
       initZoom();
