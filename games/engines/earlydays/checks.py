@@ -1,71 +1,55 @@
 """Why a move is illegal: one ``Invalid`` per broken rule, with a message naming the rule.
 
-``check`` returns None for a move the rules allow; ``legal.py`` lists exactly the
-candidates that pass it, and the engine refuses anything not listed, so the two never
+``CHECKS`` has one check per kind of move; the kit's referee runs it after the checks every
+game shares (the match over, the move's shape, the seat, the phase of the kind: see
+``moves.MOVES``) and returns None for a move the rules allow. ``legal.py`` lists exactly
+the candidates that pass, and the engine refuses anything not listed, so the two never
 disagree silently. Messages never echo another seat's hidden names (the canary test).
 """
 
 from __future__ import annotations
 
 from ..base import Invalid, Move
+from ..kit.referee import Check
 from . import fire_orders, forces, movement
 from .data import DATA, side_name
 from .geometry import hex_of, zone
-from .moves import BUILD_KINDS, MOVE_KINDS, ORDER_SETTINGS, shape
-from .state import BUILD, DEPLOY, MOVE, OVER, RESERVE, SHOOT, TURN, State
+from .moves import BUILD_KINDS, MOVE_KINDS
+from .state import MOVE, RESERVE, SHOOT, State
 
-PHASE_TEXT = {BUILD: "force building", DEPLOY: "deployment", TURN: "the game turns", OVER: "the end"}
 ANSWERS = {"initiative": "initiative", "pick": "ion_weapon", "repair": "repair"}
 
 
-def check(state: State, seat: int, m: Move) -> Invalid | None:
-    if state.phase == OVER:
-        return Invalid("game_over", "The match is over; no more moves can be made.")
-    bad = shape(m)
-    if bad is not None:
-        return bad
-    if seat not in (0, 1):
-        return Invalid("not_your_turn", f"Seat {seat} does not play in this match.")
-    if m.kind == "orders":
-        current = getattr(state.orders[seat], m["setting"])
-        value = ("off", "on")[current] if isinstance(current, bool) else current
-        if value == m["value"]:
-            return Invalid("orders_unchanged", f"Your standing order {m['setting']} is already {value}.")
-        assert m["value"] in ORDER_SETTINGS[m["setting"]]
-        return None
-    if m.kind in BUILD_KINDS:
-        return _build(state, seat, m)
-    if m.kind == "place":
-        return _place(state, seat, m)
-    if state.phase != TURN:
-        return Invalid(
-            "wrong_phase",
-            f'A "{m.kind}" move belongs to the game turns; the match is in {PHASE_TEXT[state.phase]}.',
-        )
+def _orders(state: State, seat: int, m: Move) -> Invalid | None:
+    current = getattr(state.orders[seat], m["setting"])
+    value = ("off", "on")[current] if isinstance(current, bool) else current
+    if value == m["value"]:
+        return Invalid("orders_unchanged", f"Your standing order {m['setting']} is already {value}.")
+    return None
+
+
+def _answer(state: State, seat: int, m: Move) -> Invalid | None:
+    """An "ask me" decision (rules/README decision 5)."""
     p = state.pending
-    if m.kind in ANSWERS:
-        if p is None or p.seat != seat or p.kind != ANSWERS[m.kind]:
-            return Invalid(
-                "no_decision", f'No "{m.kind}" decision is waiting for you (rules/README decision 5).'
-            )
-        arg = {"initiative": "choice", "pick": "weapon", "repair": "effect"}[m.kind]
-        if m[arg] not in p.choices:
-            return Invalid("bad_choice", f"Choose one of {', '.join(p.choices)}.")
+    if p is None or p.seat != seat or p.kind != ANSWERS[m.kind]:
+        return Invalid("no_decision", f'No "{m.kind}" decision is waiting for you (rules/README decision 5).')
+    arg = {"initiative": "choice", "pick": "weapon", "repair": "effect"}[m.kind]
+    if m[arg] not in p.choices:
+        return Invalid("bad_choice", f"Choose one of {', '.join(p.choices)}.")
+    return None
+
+
+def _unanswered(state: State, seat: int) -> Invalid | None:
+    """Nothing else is played while an "ask me" decision is owed (GAPS 2.6)."""
+    p = state.pending
+    if p is None:
         return None
-    if p is not None:
-        who = "You owe" if p.seat == seat else f"The {side_name(p.seat)} owe"
-        return Invalid("decision_pending", f"{who} a {p.kind.replace('_', ' ')} decision first (GAPS 2.6).")
-    if m.kind in MOVE_KINDS:
-        return _movement(state, seat, m)
-    return _shooting(state, seat, m)
+    who = "You owe" if p.seat == seat else f"The {side_name(p.seat)} owe"
+    return Invalid("decision_pending", f"{who} a {p.kind.replace('_', ' ')} decision first (GAPS 2.6).")
 
 
 # -- force building and deployment ------------------------------------------------------------
 def _build(state: State, seat: int, m: Move) -> Invalid | None:
-    if state.phase != BUILD:
-        return Invalid(
-            "wrong_phase", f"Forces are built before deployment; the match is in {PHASE_TEXT[state.phase]}."
-        )
     sc = DATA.scenarios[state.scenario]
     if sc.sides[seat].fixed:
         return Invalid(
@@ -93,10 +77,6 @@ def _build(state: State, seat: int, m: Move) -> Invalid | None:
 
 
 def _place(state: State, seat: int, m: Move) -> Invalid | None:
-    if state.phase != DEPLOY:
-        return Invalid(
-            "wrong_phase", f"Units are placed in deployment; the match is in {PHASE_TEXT[state.phase]}."
-        )
     if state.deploy_next != seat:
         return Invalid(
             "not_your_turn",
@@ -122,6 +102,8 @@ def _place(state: State, seat: int, m: Move) -> Invalid | None:
 
 # -- the turn -----------------------------------------------------------------------------------
 def _movement(state: State, seat: int, m: Move) -> Invalid | None:
+    if (owed := _unanswered(state, seat)) is not None:
+        return owed
     if state.step != MOVE:
         return Invalid(
             "wrong_phase",
@@ -141,6 +123,8 @@ def _movement(state: State, seat: int, m: Move) -> Invalid | None:
 
 
 def _shooting(state: State, seat: int, m: Move) -> Invalid | None:
+    if (owed := _unanswered(state, seat)) is not None:
+        return owed
     if state.step != SHOOT:
         return Invalid(
             "wrong_phase",
@@ -152,3 +136,13 @@ def _shooting(state: State, seat: int, m: Move) -> Invalid | None:
             "Your fire orders for this turn are sealed; they are revealed with the other side's (AS-SW-1).",
         )
     return fire_orders.problem(state, seat, m)
+
+
+CHECKS: dict[str, Check[State]] = {
+    **dict.fromkeys(BUILD_KINDS, _build),
+    "place": _place,
+    **dict.fromkeys(ANSWERS, _answer),
+    **dict.fromkeys(MOVE_KINDS, _movement),
+    "fire": _shooting,
+    "orders": _orders,
+}

@@ -2,14 +2,21 @@
 
 Rule code takes every number from here (rules/README.md decision 1); the TOML files say
 for each one whether it is in the rules text ([SEED]) or a house default (GAPS.md SW-nn).
+The kit's codec reads each table into its dataclass.
 """
 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+from ..kit import codec
+from ..kit.codec import json_name
+
+T = TypeVar("T")
 
 SIDES = ("rebel", "imperial")
 """Seat 0 plays the Rebels, seat 1 the Imperials."""
@@ -78,7 +85,7 @@ class Option:
 class UnitType:
     key: str
     name: str
-    cls: str
+    cls: str = json_name("class")
     side: str
     move: int
     crew: str
@@ -111,7 +118,7 @@ class UnitType:
 
 @dataclass(frozen=True)
 class SideRules:
-    buy: tuple[str, ...]
+    buy: tuple[str, ...] = ()
     max_light_ships: int | None = None
     max_ships: int | None = None
     max_stations: int | None = None
@@ -156,34 +163,49 @@ def _load(name: str) -> dict[str, Any]:
     return tomllib.loads((Path(__file__).parent / "data" / name).read_text("utf-8"))
 
 
-def _side_rules(raw: dict[str, Any]) -> SideRules:
-    raw = dict(raw)
-    raw["buy"] = tuple(raw.get("buy", ()))
-    raw["fixed"] = tuple(tuple(f) for f in raw.get("fixed", ()))
-    return SideRules(**raw)
+def _table(cls: type[T], rows: Mapping[str, Any], where: str) -> dict[str, T]:
+    """Each ``[table.key]`` of a data file as a ``cls`` whose ``key`` is its name."""
+    return {k: codec.from_json(cls, _known(cls, {"key": k, **v}, f"{where}.{k}")) for k, v in rows.items()}
+
+
+def _known(cls: type, row: Mapping[str, Any], where: str) -> Mapping[str, Any]:
+    """``row``, refused if it names a field ``cls`` lacks (a misspelt name would read as its default)."""
+    known = {f.metadata.get("codec_json_name", f.name) for f in fields(cls)}
+    unknown = sorted(set(row) - known)
+    if unknown:
+        raise ValueError(f"{where}: {cls.__name__} has no {', '.join(unknown)}")
+    return row
+
+
+def _scenario(key: str, raw: Mapping[str, Any]) -> Scenario:
+    own = ("name", "rule", "order")
+    row = {
+        "key": key,
+        **{k: raw[k] for k in own},
+        "sides": [_known(SideRules, raw[side], f"scenarios.toml: {key}.{side}") for side in SIDES],
+        "params": {p: x for p, x in raw.items() if p not in (*own, *SIDES)},
+    }
+    return codec.from_json(Scenario, row)
 
 
 def _build() -> Data:
     units, tables, scen = _load("units.toml"), _load("tables.toml"), _load("scenarios.toml")
-    grades = {k: Grade(k, **v) for k, v in units["grades"].items()}
-    weapons = {k: Weapon(k, **v) for k, v in units["weapons"].items()}
-    options = {
-        k: Option(k, **{**v, "adds": tuple(v.get("adds", ())), "removes": tuple(v.get("removes", ()))})
-        for k, v in units["options"].items()
-    }
-    types = {}
-    for k, v in units["units"].items():
-        v = {("cls" if name == "class" else name): x for name, x in v.items()}
-        types[k] = UnitType(k, **{**v, "weapons": tuple(v["weapons"]), "options": tuple(v["options"])})
-    scenarios = {}
-    for k, v in scen["scenarios"].items():
-        params = {p: x for p, x in v.items() if p not in ("name", "rule", "order", *SIDES)}
-        sides = (_side_rules(v["rebel"]), _side_rules(v["imperial"]))
-        scenarios[k] = Scenario(k, v["name"], v["rule"], v["order"], sides, params)
-    ranges = {k: tuple(tuple(b) for b in v["bands"]) for k, v in tables.pop("ranges").items()}
-    ordered = dict(sorted(scenarios.items(), key=lambda kv: kv[1].order))
-    groups = dict(units["option_groups"])
-    return Data(grades, weapons, options, types, ordered, tables["map"], ranges, tables, groups)
+    scenarios = {k: _scenario(k, v) for k, v in scen["scenarios"].items()}
+    bands = {k: v["bands"] for k, v in tables.pop("ranges").items()}
+    ranges: dict[str, tuple[tuple[int, int], ...]] = codec.from_json(
+        dict[str, tuple[tuple[int, int], ...]], bands
+    )
+    return Data(
+        grades=_table(Grade, units["grades"], "units.toml: grades"),
+        weapons=_table(Weapon, units["weapons"], "units.toml: weapons"),
+        options=_table(Option, units["options"], "units.toml: options"),
+        units=_table(UnitType, units["units"], "units.toml: units"),
+        scenarios=dict(sorted(scenarios.items(), key=lambda kv: kv[1].order)),
+        map=tables["map"],
+        ranges=ranges,
+        tables=tables,
+        option_groups=dict(units["option_groups"]),
+    )
 
 
 def _validate(data: Data) -> Data:

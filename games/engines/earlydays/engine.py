@@ -1,20 +1,22 @@
-"""The "early days" engine object: the protocol of ``games.engines.base.Engine``."""
+"""The "early days" engine object: the kit's engine over this package's modules (see
+``games/engines/kit/engine.py``), with the game's options, timeouts, secrets, the
+loading of states stored by earlier versions, and force building."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Engine, Invalid, LogItem, Move, Outcome, Step, apply_checked, listed_in
-from ..dice import Dice
-from . import checks, describe, endphase, legal, notation, rules, state, view
+from ..base import Invalid, Move
+from ..kit.engine import KitEngine
+from . import endphase, legal, state
 from .data import DATA, IMPERIAL, REBEL, RULES, side_name
 from .forces import budget, build_moves, force_cost, validate_force
 from .rules import DOCK_MARKER
 from .state import BUILD, DEPLOY, MOVE, SHOOT, TURN, State
 
 
-class EarlyDays(Engine):
+class EarlyDays(KitEngine):
     """ "The early days", a fan-made Star Wars fighter hex game, with the GAPS.md section 2 defaults."""
 
     key = "early-days"
@@ -63,23 +65,6 @@ class EarlyDays(Engine):
             },
         }
 
-    def setup(self, options: Mapping[str, Any], seats: int, dice: Dice) -> Step:
-        return rules.setup({**self.default_options(), **options}, dice)
-
-    def active_seats(self, s: State) -> frozenset[int]:
-        return legal.active(s)
-
-    def legal_moves(self, s: State, seat: int) -> list[Move]:
-        return legal.legal(s, seat)
-
-    def apply(self, s: State, seat: int, move: Move, dice: Dice) -> Step | Invalid:
-        return apply_checked(
-            s, seat, move, dice, check=checks.check, listed=listed_in(legal.legal), play=rules.play
-        )
-
-    def outcome(self, s: State) -> Outcome | None:
-        return s.outcome
-
     def timeout_move(self, s: State, seat: int) -> Move | None:
         """Seal a valid force, place in the first free hex, answer by standing orders, end or
         fly straight on, hold the fire of the first weapon group still owing a decision."""
@@ -98,18 +83,6 @@ class EarlyDays(Engine):
             return next((m for m in moves if m.kind == "fire" and m.get("hold")), None)
         return None
 
-    def view(self, s: State, viewer: int | None, *, reveal_all: bool = False) -> dict[str, Any]:
-        return view.view(s, viewer, reveal_all)
-
-    def describe(self, item: LogItem, viewer: int | None) -> str:
-        return describe.describe(item, viewer)
-
-    def parse(self, text: str, s: State, seat: int) -> Move | Invalid:
-        return notation.parse(text)
-
-    def notation(self, move: Move) -> str:
-        return notation.notation(move)
-
     def secrets(self, s: State) -> Mapping[int, frozenset[str]]:
         """Draft entry ids, this turn's fire decision ids, standing orders, the Hostage D6."""
         out = {}
@@ -122,10 +95,8 @@ class EarlyDays(Engine):
             out[seat] = frozenset(marks)
         return out
 
-    def dump(self, s: State) -> dict[str, Any]:
-        return state.dump(s)
-
     def load(self, data: Mapping[str, Any]) -> State:
+        """The kit's codec, and what states of engine version 2 lack (``state.load``)."""
         return state.load(data)
 
     # -- for the server's saved force lists (base.ForceBuilding) -------------------------------

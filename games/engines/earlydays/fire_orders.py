@@ -14,10 +14,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..base import Invalid, Move
+from ..kit.codec import set_at
 from . import moves as mv
 from .data import DATA, STATION, Weapon
 from .geometry import hex_distance, in_arc
-from .state import ACTIVE, FireOrder, State, Unit, set_at
+from .state import ACTIVE, FireOrder, State, Unit
 from .units import can_fire, fighter_like, working_weapons
 
 Slot = tuple[str, str]  # (unit id, weapon group)

@@ -106,4 +106,4 @@ def _listable(state: State, seat: int, m: Move) -> bool:
         "repair",
     ):
         return True
-    return checks.check(state, seat, m) is None
+    return checks.CHECKS[m.kind](state, seat, m) is None

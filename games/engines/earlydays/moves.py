@@ -1,4 +1,4 @@
-"""The moves of "The early days": kinds, JSON shapes and constructors.
+"""The moves of "The early days": the table of kinds (fields, phase, sealed) and constructors.
 
 Move kinds (public protocol, never renamed):
   force building (sealed): buy, flights, option, transport, drop, seal
@@ -11,33 +11,15 @@ Move kinds (public protocol, never renamed):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..base import Invalid, Move
+from ..kit.moves import Field, Kind, Moves, count, one_of
 from .data import DATA, RULES
 from .geometry import FACINGS
+from .state import BUILD, DEPLOY, OVER, TURN
 
-KINDS = (
-    "buy",
-    "flights",
-    "option",
-    "transport",
-    "drop",
-    "seal",
-    "place",
-    "initiative",
-    "move",
-    "lock",
-    "run",
-    "double",
-    "stop",
-    "end",
-    "fire",
-    "pick",
-    "repair",
-    "orders",
-)
 BUILD_KINDS = ("buy", "flights", "option", "transport", "drop", "seal")
 MOVE_KINDS = ("move", "lock", "run", "double", "stop", "end")
 FIGHTER_STEPS = ("F", "L", "R", "L2", "R2", "L3", "R3", "IMM")
@@ -119,8 +101,8 @@ def orders(setting: str, value: str) -> Move:
 SEAL = Move.of("seal")
 
 
-# -- shapes --------------------------------------------------------------------------------------
-def _text(what: str, longest: int = 24) -> Callable[[Any], str | None]:
+# -- the table of move kinds ----------------------------------------------------------------------
+def _text(what: str, longest: int = 24) -> Field:
     def check(v: Any) -> str | None:
         if isinstance(v, str) and 0 < len(v) <= longest:
             return None
@@ -129,72 +111,77 @@ def _text(what: str, longest: int = 24) -> Callable[[Any], str | None]:
     return check
 
 
-def _one_of(choices: tuple[Any, ...], what: str) -> Callable[[Any], str | None]:
-    def check(v: Any) -> str | None:
-        if isinstance(v, str) and v in choices:
-            return None
-        return f"{what} must be one of {', '.join(str(c) for c in choices)}."
+@dataclass(frozen=True)
+class _Fire(Kind):
+    """A fire decision is an attack or, with only "unit" and "hold", no attack (AS-SW-1)."""
 
-    return check
+    hold: Kind = field(default_factory=Kind)
+
+    def problem(self, m: Move) -> Invalid | None:
+        if {k for k, _ in m.args} == set(self.hold.fields):
+            return self.hold.problem(m)
+        return super().problem(m)
 
 
-def _count(v: Any) -> str | None:
-    if isinstance(v, int) and not isinstance(v, bool) and 0 < v < 100:
-        return None
-    return '"n" must be a whole number of flights, 1 to 3.'
+@dataclass(frozen=True)
+class _Orders(Kind):
+    """One standing order at a time: its value must be one of that setting's."""
+
+    def problem(self, m: Move) -> Invalid | None:
+        bad = super().problem(m)
+        if bad is None and m["value"] not in ORDER_SETTINGS[m["setting"]]:
+            values = ", ".join(ORDER_SETTINGS[m["setting"]])
+            return Invalid("bad_move", f"Standing order {m['setting']} is one of {values}.")
+        return bad
 
 
 UNIT = {"unit": _text('"unit"')}
-SHAPES: dict[str, dict[str, Callable[[Any], str | None]]] = {
-    "buy": {"unit": _one_of(tuple(DATA.units), '"unit"')},
-    "flights": {"entry": _text('"entry"'), "n": _count},
-    "option": {"entry": _text('"entry"'), "option": _one_of(tuple(DATA.options), '"option"')},
-    "transport": {"entry": _text('"entry"')},
-    "drop": {"entry": _text('"entry"')},
-    "seal": {},
-    "place": {"unit": _text('"unit"'), "hex": _text('"hex"', 4)},
-    "initiative": {"choice": _one_of(INITIATIVE_CHOICES, '"choice"')},
-    "move": {"unit": _text('"unit"'), "step": _one_of(FIGHTER_STEPS, '"step"')},
-    "lock": UNIT,
-    "run": UNIT,
-    "double": UNIT,
-    "stop": {"unit": _text('"unit"'), "facing": _one_of(FACINGS, '"facing"')},
-    "end": UNIT,
-    "fire": {
-        "unit": _text('"unit"'),
-        "weapon": _one_of(tuple(DATA.weapons), '"weapon"'),
-        "target": _text('"target"'),
-        "mode": _one_of(MODES, '"mode"'),
-    },
-    "pick": {"weapon": _one_of(tuple(DATA.weapons), '"weapon"')},
-    "repair": {"effect": _text('"effect"', 40)},
-    "orders": {"setting": _one_of(tuple(ORDER_SETTINGS), '"setting"'), "value": _text('"value"')},
+ENTRY = {"entry": _text('"entry"')}
+WEAPON = one_of(tuple(DATA.weapons), '"weapon"')
+_BUILD = {"phase": BUILD, "sealed": True, "belongs": "Forces are built before deployment"}
+_FIRE = {
+    "unit": _text('"unit"'),
+    "weapon": WEAPON,
+    "target": _text('"target"'),
+    "mode": one_of(MODES, '"mode"'),
 }
-
-
-HOLD_SHAPE = {"unit": _text('"unit"'), "hold": _one_of(GROUPS, '"hold"')}
-
-
-def shape(m: Move) -> Invalid | None:
-    """Is ``m`` a well-formed move of this game (its kind known, exactly its fields)?"""
-    if m.kind not in SHAPES:
-        return Invalid(
-            "unknown_move", f'"The early days" has no move {m.kind!r}; the moves are {", ".join(KINDS)}.'
-        )
-    spec = SHAPES[m.kind]
-    given = dict(m.args)
-    if m.kind == "fire" and set(given) == set(HOLD_SHAPE):
-        spec = HOLD_SHAPE
-    if set(given) != set(spec):
-        want = ", ".join(f'"{f}"' for f in spec) or "no fields"
-        if m.kind == "fire":
-            want += ' (an attack), or "unit", "hold" (no attack by that weapon group)'
-        return Invalid("bad_move", f'A "{m.kind}" move takes {want} besides "kind".')
-    for name, check in spec.items():
-        problem = check(given[name])
-        if problem:
-            return Invalid("bad_move", problem)
-    if m.kind == "orders" and m["value"] not in ORDER_SETTINGS[m["setting"]]:
-        values = ", ".join(ORDER_SETTINGS[m["setting"]])
-        return Invalid("bad_move", f"Standing order {m['setting']} is one of {values}.")
-    return None
+MOVES = Moves(
+    '"The early days"',
+    {
+        "buy": Kind({"unit": one_of(tuple(DATA.units), '"unit"')}, **_BUILD),
+        "flights": Kind(
+            {**ENTRY, "n": count(1, 99, '"n" must be a whole number of flights, 1 to 3.')}, **_BUILD
+        ),
+        "option": Kind({**ENTRY, "option": one_of(tuple(DATA.options), '"option"')}, **_BUILD),
+        "transport": Kind(ENTRY, **_BUILD),
+        "drop": Kind(ENTRY, **_BUILD),
+        "seal": Kind(**_BUILD),
+        "place": Kind(
+            {"unit": _text('"unit"'), "hex": _text('"hex"', 4)},
+            phase=DEPLOY,
+            belongs="Units are placed in deployment",
+        ),
+        "initiative": Kind({"choice": one_of(INITIATIVE_CHOICES, '"choice"')}, phase=TURN),
+        "move": Kind({"unit": _text('"unit"'), "step": one_of(FIGHTER_STEPS, '"step"')}, phase=TURN),
+        "lock": Kind(UNIT, phase=TURN),
+        "run": Kind(UNIT, phase=TURN),
+        "double": Kind(UNIT, phase=TURN),
+        "stop": Kind({"unit": _text('"unit"'), "facing": one_of(FACINGS, '"facing"')}, phase=TURN),
+        "end": Kind(UNIT, phase=TURN),
+        "fire": _Fire(
+            _FIRE,
+            phase=TURN,
+            sealed=True,
+            takes=", ".join(f'"{f}"' for f in _FIRE)
+            + ' (an attack), or "unit", "hold" (no attack by that weapon group)',
+            hold=Kind({"unit": _text('"unit"'), "hold": one_of(GROUPS, '"hold"')}),
+        ),
+        "pick": Kind({"weapon": WEAPON}, phase=TURN),
+        "repair": Kind({"effect": _text('"effect"', 40)}, phase=TURN),
+        "orders": _Orders(
+            {"setting": one_of(tuple(ORDER_SETTINGS), '"setting"'), "value": _text('"value"')}, sealed=True
+        ),
+    },
+    phases={BUILD: "force building", DEPLOY: "deployment", TURN: "the game turns", OVER: "the end"},
+)
+KINDS = tuple(MOVES.kinds)

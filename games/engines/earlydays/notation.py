@@ -43,7 +43,8 @@ def _key(token: str, names: dict) -> str | None:
     return token if token in names else None
 
 
-def parse(text: str) -> Move | Invalid:
+def parse(text: str, state: object = None, seat: int | None = None) -> Move | Invalid:
+    """A move from its notation (the position is not needed to read one)."""
     if not isinstance(text, str):
         return bad(str(text))
     words = text.strip().split()

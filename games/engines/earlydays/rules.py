@@ -12,18 +12,19 @@ from typing import Any
 
 from ..base import Event, Move, Step
 from ..dice import Dice
+from ..kit.codec import set_at
 from . import endphase, fire_orders, forces, movement, scenarios, sequence
 from .data import DATA, IMPERIAL, REBEL, RULES, SIDES
 from .forces import entry_cost, entry_id
 from .geometry import FACINGS, deploy_facing
 from .moves import BUILD_KINDS, MOVE_KINDS
-from .state import ACTIVE, BUILD, DEPLOY, RESERVE, Entry, Orders, State, set_at, with_unit
+from .state import ACTIVE, BUILD, DEPLOY, RESERVE, Entry, Orders, State, with_unit
 
 Events = list[Event]
 DOCK_MARKER = "hostage-roll"
 
 
-def setup(options: Mapping[str, Any], dice: Dice) -> Step:
+def setup(options: Mapping[str, Any], seats: int, dice: Dice) -> Step:
     """Fixed forces are sealed at once (SW-64); the Hostage D6 is rolled for the Rebels only."""
     sc = DATA.scenarios[options["scenario"]]
     drafts: list[tuple[Entry, ...]] = [(), ()]
@@ -62,17 +63,17 @@ def setup(options: Mapping[str, Any], dice: Dice) -> Step:
 
 
 def play(state: State, seat: int, m: Move, dice: Dice) -> Step:
-    """Apply a checked, listed move."""
-    own = frozenset({seat})
+    """Apply a checked, listed move (a sealed kind's content goes to its author only, by the
+    move table)."""
     if m.kind == "orders":
         o = state.orders[seat]
         value: Any = m["value"] == "on" if m["setting"] == "ask" else m["value"]
         state = replace(state, orders=set_at(state.orders, seat, replace(o, **{m["setting"]: value})))
-        return Step(state, (Event("orders_updated", {"seat": seat}),), own)
+        # public, unlike the kit's standing orders: the early days stored it so (issue 15)
+        return Step(state, (Event("orders_updated", {"seat": seat}),))
     if m.kind in BUILD_KINDS:
         state, events = _build(state, seat, m, dice)
-        return Step(state, tuple(events), own)
-    if m.kind == "place":
+    elif m.kind == "place":
         state, events = _place(state, seat, m, dice)
     elif m.kind == "initiative":
         state, events = sequence.choose_first(state, seat, m["choice"], dice)
@@ -83,7 +84,6 @@ def play(state: State, seat: int, m: Move, dice: Dice) -> Step:
     else:
         assert m.kind == "fire"
         state, events = _fire(state, seat, m, dice)
-        return Step(state, tuple(events), own)
     return Step(state, tuple(events))
 
 

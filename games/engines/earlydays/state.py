@@ -1,4 +1,4 @@
-"""The immutable game state of "The early days" and its JSON codec.
+"""The immutable game state of "The early days" (dumped and loaded by the kit's codec).
 
 Hexes are stored by name ("0312"), units by their public ids ("R2a": Rebel entry 2, flight
 a; "I3": Imperial entry 3). Hidden values (force drafts, this turn's fire orders, standing
@@ -8,10 +8,11 @@ orders, the Hostage D6) live here in full; ``view.py`` decides who may see what.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, is_dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base import Outcome
+from ..kit import codec
 from .data import DATA, FIGHTER
 
 BUILD, DEPLOY, TURN, OVER = "build", "deploy", "turn", "over"
@@ -198,90 +199,18 @@ class State:
         return tuple(u for u in self.units if u.seat == seat and u.status == ACTIVE)
 
 
-def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return tuple(value if i == index else v for i, v in enumerate(values))
-
-
 def with_unit(state: State, unit: Unit) -> State:
     return replace(state, units=tuple(unit if u.id == unit.id else u for u in state.units))
 
 
-# -- JSON codec -------------------------------------------------------------------------------
-def _plain(obj: Any) -> Any:
-    if is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: _plain(getattr(obj, f.name)) for f in fields(obj)}
-    if isinstance(obj, tuple | list):
-        return [_plain(v) for v in obj]
-    return obj
-
-
-def dump(state: State) -> dict[str, Any]:
-    data = _plain(replace(state, outcome=None))
-    data["outcome"] = None if state.outcome is None else state.outcome.to_json()
-    return data
-
-
-def _unit(d: Mapping[str, Any]) -> Unit:
-    return Unit(
-        **{
-            **d,
-            "options": tuple(d["options"]),
-            "effects": tuple(Effect(**e) for e in d["effects"]),
-        }
-    )
-
-
-def _entries(rows: Any) -> tuple[tuple[Entry, ...], ...]:
-    return tuple(tuple(Entry(**{**e, "options": tuple(e["options"])}) for e in side) for side in rows)
-
-
-def _order(d: Mapping[str, Any]) -> FireOrder:
-    # engine version 2 stored no group: it is the ordered weapon's
-    group = d.get("group") or DATA.weapons[d["weapon"]].group
-    return FireOrder(**{**d, "group": group})
-
-
+# -- loading: the kit's codec, and what states of earlier engine versions lack ---------------------
 def load(data: Mapping[str, Any]) -> State:
-    out = data.get("outcome")
-    outcome = None
-    if out is not None:
-        scores = out.get("scores")
-        outcome = Outcome(
-            winners=tuple(out["winners"]),
-            draw=out["draw"],
-            reason=out["reason"],
-            scores=None if scores is None else {int(k): v for k, v in scores.items()},
-            details=out.get("details"),
-        )
-    moving, pending = data.get("moving"), data.get("pending")
-    return State(
-        scenario=data["scenario"],
-        points=data["points"],
-        turn_limit=data["turn_limit"],
-        phase=data["phase"],
-        drafts=_entries(data["drafts"]),
-        next_entry=tuple(data["next_entry"]),
-        sealed=tuple(data["sealed"]),
-        forces=_entries(data["forces"]),
-        units=tuple(_unit(u) for u in data["units"]),
-        deploy_next=data["deploy_next"],
-        orders=tuple(Orders(**o) for o in data["orders"]),
-        dock_turn=data["dock_turn"],
-        dock_revealed=data["dock_revealed"],
-        turn=data["turn"],
-        step=data["step"],
-        initiative=tuple(data["initiative"]),
-        first=data["first"],
-        mover=data["mover"],
-        moved=tuple(data["moved"]),
-        moving=None if moving is None else Moving(**moving),
-        fire_done=tuple(data["fire_done"]),
-        fire=tuple(_order(f) for f in data["fire"]),
-        last_fire=tuple(_order(f) for f in data["last_fire"]),
-        hits=tuple(Hit(**h) for h in data["hits"]),
-        end_queue=tuple(data["end_queue"]),
-        pending=None if pending is None else Pending(**{**pending, "choices": tuple(pending["choices"])}),
-        captured=data["captured"],
-        retrieved=data["retrieved"],
-        outcome=outcome,
-    )
+    state: State = codec.from_json(State, data)
+    if any(not o.group for o in (*state.fire, *state.last_fire)):
+        state = replace(state, fire=_grouped(state.fire), last_fire=_grouped(state.last_fire))
+    return state
+
+
+def _grouped(orders: tuple[FireOrder, ...]) -> tuple[FireOrder, ...]:
+    """Engine version 2 stored no group in a fire order: it is the ordered weapon's."""
+    return tuple(o if o.group else replace(o, group=DATA.weapons[o.weapon].group) for o in orders)

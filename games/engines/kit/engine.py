@@ -3,7 +3,8 @@
 The package of a :class:`KitEngine` subclass holds, by name (see ``docs/engines.md``):
 
 - ``state.State``: the frozen state dataclass (dumped and loaded by the codec);
-- ``moves.MOVES``: the table of move kinds; ``checks.CHECKS``: one check per kind;
+- ``moves.MOVES``: the table of move kinds; ``checks.CHECKS``: one check per kind, and
+  optionally ``checks.pending``, a decision owed before any kind with a phase is played;
 - ``legal.legal(state, seat)`` and ``legal.active(state)``;
 - ``rules.setup(options, seats, dice)`` and ``rules.play(state, seat, move, dice)``;
 - ``view.view(state, viewer, reveal_all)``, ``describe.describe(item, viewer)``;
@@ -63,6 +64,7 @@ class KitEngine(Engine):
             play=found["rules.play"],
             outcome=self.outcome,
             seats=self.seat_count,
+            pending=getattr(importlib.import_module(f"{package}.checks"), "pending", None),
         )
 
     def seat_count(self, state: Any) -> int:

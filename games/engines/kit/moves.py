@@ -107,7 +107,8 @@ class Kind:
     """One kind of move: its fields, the phase it belongs to, and whether it is sealed.
 
     ``phase`` None means any phase (standing orders); a tuple means any of those phases.
-    ``takes`` replaces the generated "takes ..." text of the wrong-fields refusal.
+    ``takes`` replaces the generated "takes ..." text of the wrong-fields refusal, and
+    ``belongs`` the generated 'A "kind" move belongs to ...' of the wrong-phase refusal.
     """
 
     fields: Mapping[str, Field] = field(default_factory=dict)
@@ -115,6 +116,7 @@ class Kind:
     phase: Phase = None
     sealed: bool = False
     takes: str | None = None
+    belongs: str | None = None
 
     def in_phase(self, phase: str) -> bool:
         if self.phase is None:

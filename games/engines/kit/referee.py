@@ -2,8 +2,9 @@
 
 In order, with the same codes and messages in every game: the match is over
 (``game_over``), the move is not a move of this game or has the wrong fields
-(``unknown_move``, ``bad_move``), the seat does not play (``not_your_turn``), the kind
-belongs to another phase (``wrong_phase``, from the move table). Then the game's check for
+(``unknown_move``, ``bad_move``), the seat does not play (``not_your_turn``), a decision is
+owed first (the game's ``pending`` check, if it has one), the kind belongs to another phase
+(``wrong_phase``, from the move table). Then the game's check for
 the kind names the rule a move breaks; a move it allows must still be one the game lists
 (``not_listed``), and only then is it played. A sealed kind's content goes to its author
 only, unless the game's play gives the step another audience.
@@ -11,13 +12,13 @@ only, unless the game's play gives the step another audience.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Generic, Protocol, TypeVar
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Generic, Protocol, TypeVar
 
 from ..base import Invalid, Move, Outcome, Seat, Step, apply_checked
 from ..dice import Dice
-from .moves import Moves
+from .moves import Kind, Moves
 
 
 class Phased(Protocol):
@@ -34,15 +35,17 @@ GAME_OVER = Invalid("game_over", "The match is over; no more moves can be made."
 
 
 @dataclass(frozen=True)
-class Referee(Generic[S]):
-    """One game's judge and player of moves; ``checks`` has one check per kind of ``moves``."""
+class Judge(Generic[S]):
+    """The referee's judgement alone: the common checks, then the game's check of the kind."""
 
     moves: Moves
     checks: Mapping[str, Check[S]]
-    legal: Callable[[S, Seat], Sequence[Move]]
-    play: Play[S]
     outcome: Callable[[S], Outcome | None]
     seats: Callable[[S], int]
+    # A decision someone owes before play goes on (a reaction window): refused, for every
+    # kind that has a phase, before the phase is looked at. Kinds of any phase (standing
+    # orders, the answers themselves) are never held up by it.
+    pending: Check[S] | None = None
 
     def __post_init__(self) -> None:
         if set(self.checks) != set(self.moves.kinds):
@@ -61,9 +64,32 @@ class Referee(Generic[S]):
         if seat not in range(self.seats(state)):
             return Invalid("not_your_turn", f"Seat {seat} does not play in this match.")
         kind = self.moves.kinds[m.kind]
+        if self.pending is not None and kind.phase is not None:
+            owed = self.pending(state, seat, m)
+            if owed is not None:
+                return owed
         if not kind.in_phase(state.phase):
-            return Invalid("wrong_phase", self._wrong_phase(m.kind, kind.phase, state.phase))
+            return Invalid("wrong_phase", self._wrong_phase(m.kind, kind, state.phase))
         return self.checks[m.kind](state, seat, m)
+
+    def _wrong_phase(self, name: str, kind: Kind, now: str) -> str:
+        text = self.moves.phases
+        if kind.belongs is None:
+            wanted = [kind.phase] if isinstance(kind.phase, str) else list(kind.phase or ())
+            where = " or ".join(text.get(p, p) for p in wanted)
+            return f'A "{name}" move belongs to {where}; the match is in {text.get(now, now)}.'
+        return f"{kind.belongs}; the match is in {text.get(now, now)}."
+
+
+@dataclass(frozen=True)
+class Referee(Judge[S]):
+    """One game's judge and player of moves; ``checks`` has one check per kind of ``moves``.
+
+    ``legal`` gives the moves a seat may play now (any collection: only ``in`` is asked).
+    """
+
+    legal: Callable[[S, Seat], Collection[Move]] = field(kw_only=True)
+    play: Play[S] = field(kw_only=True)
 
     def apply(self, state: S, seat: Seat, m: Move, dice: Dice) -> Step | Invalid:
         """Check, insist the move is listed, then play it with its audience."""
@@ -77,9 +103,3 @@ class Referee(Generic[S]):
         if step.move_audience is None and self.moves.sealed(m.kind):
             return replace(step, move_audience=frozenset({seat}))
         return step
-
-    def _wrong_phase(self, kind: str, want: Any, now: str) -> str:
-        text = self.moves.phases
-        wanted = [want] if isinstance(want, str) else list(want)
-        where = " or ".join(text.get(p, p) for p in wanted)
-        return f'A "{kind}" move belongs to {where}; the match is in {text.get(now, now)}.'

@@ -147,3 +147,13 @@ def test_range_bands_are_three_hexes_long_and_turbolasers_count_in_fives_sw_41()
 
 def test_the_angle_table_is_the_seed_table():
     assert RULES["angle"] == {"front": 0, "front_side": 2, "rear_side": 1, "rear": -1}
+
+
+def test_a_data_table_naming_a_field_its_dataclass_lacks_is_refused_at_import():
+    from games.engines.earlydays.data import Grade, _table
+
+    rows = {"rookie": {"name": "Rookie", "gunnery": 2, "piloting": 0, "will": 2, "wil": 3}}
+    with pytest.raises(ValueError, match=r"units.toml: grades.rookie: Grade has no wil"):
+        _table(Grade, rows, "units.toml: grades")
+    del rows["rookie"]["wil"]
+    assert _table(Grade, rows, "units.toml: grades") == {"rookie": Grade("rookie", "Rookie", 2, 0, 2)}

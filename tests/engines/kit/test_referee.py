@@ -42,6 +42,7 @@ MOVES = Moves(
         "hide": Kind(phase="play", sealed=True),
         "give": Kind(phase="play", sealed=True),
         "build": Kind(phase="build"),
+        "dig": Kind(phase="build", belongs="Trenches are dug before play"),
         "orders": ORDERS.kind,
     },
     phases={"play": "play (your turns)", "build": "building"},
@@ -68,6 +69,7 @@ REFEREE = Referee(
         "hide": lambda s, seat, m: None,
         "give": lambda s, seat, m: None,
         "build": lambda s, seat, m: None,
+        "dig": lambda s, seat, m: None,
         "orders": ORDERS.check,
     },
     legal=legal,
@@ -94,6 +96,22 @@ def test_the_prelude_refuses_in_order_game_over_shape_seat_phase():
         "wrong_phase",
         'A "build" move belongs to building; the match is in play (your turns).',
     )
+
+
+def test_a_kind_may_say_in_its_own_words_which_phase_it_belongs_to():
+    assert refusal(State(), 0, Move.of("dig")) == (
+        "wrong_phase",
+        "Trenches are dug before play; the match is in play (your turns).",
+    )
+
+
+def test_a_decision_owed_first_holds_up_every_kind_with_a_phase_before_the_phase_is_looked_at():
+    owed = Invalid("decision_pending", "Answer first.")
+    waiting = replace(REFEREE, pending=lambda s, seat, m: owed if s.moved else None)
+    assert waiting.check(State(moved=1), 0, Move.of("build")) == owed
+    assert waiting.check(State(moved=1), 0, GO) == owed
+    assert waiting.check(State(moved=1), 0, ORDERS.move(Orders("never"))) is None
+    assert waiting.check(State(), 0, GO) is None
 
 
 def test_the_games_check_names_the_rule_and_a_move_it_allows_must_be_listed():

@@ -1,0 +1,95 @@
+"""Matches of "The early days" and Battleship Galaxies as their engines stored them before
+the engines moved onto the shared kit (``games/engines/kit/``).
+
+Each ``*.json.gz`` file is one match: its options and seed, and for every log entry the
+move, the seat, the sealed audience, the events, the dice drawn and the state the engine
+dumped after it. ``test_stored.py`` insists that today's engine loads each stored state and
+dumps it byte for byte the same, and replays the log to the same events, dice, audiences
+and states: a match stored before the move must play on after it.
+
+``record`` wrote the files with the engine code of before the move (``python -m
+tests.engines.stored_kit``); never write them again for an existing name, since a file
+written by the code under test cannot catch a change that code made.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from games.engines import get
+from games.engines.base import Invalid
+from games.engines.session import Session
+
+HERE = Path(__file__).parent
+
+MATCHES: dict[str, tuple[str, int, int, dict[str, Any], int]] = {
+    # name: (game, seed, seats, options, most entries)
+    "earlydays-fighter-clash": ("early-days", 11, 2, {"scenario": "fighter_clash", "turn_limit": 3}, 400),
+    "earlydays-convoy-raid": ("early-days", 12, 2, {"scenario": "convoy_raid", "turn_limit": 2}, 300),
+    "earlydays-outpost-assault": ("early-days", 13, 2, {"scenario": "outpost_assault", "turn_limit": 2}, 300),
+    "earlydays-hostage": ("early-days", 14, 2, {"scenario": "hostage", "turn_limit": 3}, 300),
+    "earlydays-steal-starship": ("early-days", 15, 2, {"scenario": "steal_starship", "turn_limit": 2}, 300),
+    "galaxies-two": ("battleship-galaxies", 21, 2, {}, 400),
+    "galaxies-mission-1": ("battleship-galaxies", 22, 2, {"mission": "mission-1", "rounds": 3}, 400),
+    "galaxies-pan-base": ("battleship-galaxies", 23, 3, {"mission": "pan-base", "rounds": 3}, 400),
+}
+
+
+def record(game: str, seed: int, seats: int, options: dict[str, Any], most: int) -> dict[str, Any]:
+    """One match between players who pick legal moves at random, at most ``most`` entries."""
+    engine = get(game)
+    assert engine is not None
+    rng = random.Random(seed)
+    session = Session.begin(engine, seats, seed.to_bytes(4, "big"), options)
+    while engine.outcome(session.state) is None and len(session.records) < most:
+        seat = rng.choice(sorted(engine.active_seats(session.state)))
+        moves = engine.legal_moves(session.state, seat)
+        plays = [m for m in moves if m.kind != "orders"] or moves
+        move = rng.choice(moves if rng.random() < 0.1 else plays)
+        assert not isinstance(session.advance(seat, move), Invalid), move
+    return {
+        "game": game,
+        "version": engine.version,
+        "seed": seed,
+        "seats": seats,
+        "options": dict(session.options),
+        "entries": [
+            {
+                "seq": r.seq,
+                "seat": r.seat,
+                "move": dict(r.move),
+                "move_audience": None if r.move_audience is None else sorted(r.move_audience),
+                "events": [e.to_json() for e in r.events],
+                "draws": [dict(d) for d in r.draws],
+                "state": json.dumps(engine.dump(r.state)),
+            }
+            for r in session.records
+        ],
+    }
+
+
+def path(name: str) -> Path:
+    return HERE / f"{name}.json.gz"
+
+
+def read(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(gzip.decompress(path(name).read_bytes()))
+    return data
+
+
+def main() -> None:
+    for name, (game, seed, seats, options, most) in MATCHES.items():
+        if path(name).exists():
+            continue
+        match = record(game, seed, seats, options, most)
+        path(name).write_bytes(gzip.compress(json.dumps(match).encode(), mtime=0))
+        sys.stdout.write(f"{name}: {len(match['entries'])} entries\n")
+
+
+if __name__ == "__main__":
+    main()
