@@ -3,9 +3,22 @@ for error responses and console errors, tests/support/browser.py)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.support.browser import PHONE
+from tests.support.browser import (
+    PHONE,
+    SUBMITTED,
+    act,
+    choice,
+    listed_moves,
+    seq_of,
+    wait_for_seq,
+    wait_until,
+)
+
+from .helpers import started
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,3 +38,179 @@ def test_the_new_match_form_shows_the_ship_boards_of_the_chosen_player_count_onl
     assert shown() == [True, True, True, False, True]
     page.select_option('#new-match [name="seats"]', "4")
     assert shown() == [True, True, True, True, False]
+
+
+# -- whole matches, clicked through on phones ----------------------------------------------------
+
+RESULTS = Path(__file__).resolve().parents[2] / "test-results"
+SPACES = ("cockpit", "phasers.attack", "drives.move", "phasers.target", "torpedoes.launch", "shields.repair")
+SYSTEMS = ("phasers", "drives", "torpedoes", "shields")
+
+
+@pytest.fixture(autouse=True)
+def fast_polling(settings):
+    settings.STARPOST_POLL_SECONDS = 1
+
+
+def buttons(page, kind):
+    return page.locator(f'#moves button[data-kind="{kind}"]')
+
+
+def has_moves(page) -> bool:
+    return page.locator("#moves:not(.waiting)").count() > 0
+
+
+def element(page, on, value):
+    """What a player clicks for a step: their own ship board's die, space or system, or a
+    ship, torpedo or hex of the map."""
+    return page.locator(f'.board [data-{on}="{value}"]').last
+
+
+def click_pick(page, pick) -> None:
+    """A listed move made by clicking its steps: board elements, then the tray's choices."""
+    for step in pick["steps"]:
+        if page.evaluate(SUBMITTED):
+            return
+        if step["on"] == "choice":
+            pressed = page.locator('#pick-path [aria-pressed="true"]').filter(has_text=step["label"])
+            if pressed.count():
+                continue
+            wait_until(
+                page, lambda s=step: choice(page, s["label"]).count() > 0, f"the choice {step['label']}"
+            )
+            choice(page, step["label"]).click()
+            continue
+        target = element(page, step["on"], step["value"])
+        wait_until(
+            page,
+            lambda t=target: any(
+                c in (t.get_attribute("class") or "") for c in ("is-movable", "is-target", "is-attack")
+            ),
+            f"{step['on']} {step['value']} highlighted",
+        )
+        target.click()
+
+
+def rank(pick) -> tuple:
+    m = pick["move"]
+    if m["kind"] == "place":
+        return (0, SPACES.index(m["space"]) if m["space"] in SPACES else 9)
+    if m["kind"] == "activate":
+        at_ship = str(m.get("target", "")).startswith("s")
+        return (1, 0 if at_ship else 1, SYSTEMS.index(m["system"]), len(m.get("facings") or []) * -1)
+    return (2, m["kind"])
+
+
+class Player:
+    """One player's phone, and what they did on it."""
+
+    def __init__(self, page, name):
+        self.page, self.name, self.done, self.rolls = page, name, [], 0
+
+    def turn(self) -> bool:
+        """One move made by clicking, as a simple player would choose it; False if none."""
+        page = self.page
+        if not has_moves(page):
+            return False
+        wait_until(page, lambda: page.locator("#pick-hint, #moves .move-group").count() > 0, "the tray")
+        picks = sorted(
+            (p for p in listed_moves(page) if p["kind"] in ("place", "activate", "lose", "steer", "reroll")),
+            key=rank,
+        )
+        places = [p for p in picks if p["kind"] == "place"]
+        if places:
+            act(page, lambda: click_pick(page, places[0]))
+            self.done.append("place")
+            return True
+        if buttons(page, "fire").count():
+            return self.press("fire")
+        for kind in ("roll",):
+            if buttons(page, kind).count() and self.rolls < 3:
+                self.rolls += 1
+                return self.press(kind)
+        if buttons(page, "hold").count():
+            return self.press("hold")
+        if buttons(page, "drive").count():
+            forward = buttons(page, "drive").filter(has_text="Move forward")
+            stop = buttons(page, "drive").filter(has_text="Stop")
+            go = forward if forward.count() and self.done.count("drive") % 3 < 2 else stop
+            act(page, go.first.click)
+            self.done.append("drive")
+            return True
+        if picks:
+            act(page, lambda: click_pick(page, picks[0]))
+            self.done.append(picks[0]["move"]["kind"] + ":" + str(picks[0]["move"].get("system", "")))
+            return True
+        for kind in ("lose", "steer", "reroll", "pass"):
+            if buttons(page, kind).count():
+                return self.press(kind)
+        return False
+
+    def press(self, kind) -> bool:
+        act(self.page, buttons(self.page, kind).first.click)
+        self.done.append(kind)
+        if kind in ("fire", "hold"):
+            self.rolls = 0
+        return True
+
+
+def play(players, rounds: int) -> int:
+    """Turns taken by clicking, each page caught up by polling before its player acts, until
+    the match reaches the Roll phase of round ``rounds + 1``; the last seq."""
+    seq = seq_of(players[0].page)
+    for _ in range(600):
+        moved = False
+        for p in players:  # a page is caught up (by polling) only when its player is asked
+            wait_for_seq(p.page, seq)
+            status = p.page.locator(".board title").first.text_content()
+            if f"Round {rounds + 1}," in status or "Game over" in status:
+                return seq
+            if p.turn():
+                seq, moved = seq_of(p.page), True
+                break
+        if not moved:
+            players[0].page.wait_for_timeout(300)
+    raise AssertionError("the rounds did not end")
+
+
+def open_match(browse, users, **options):
+    match = started("star-fighters", *users, **options)
+    players = []
+    for user in users:
+        page = browse(user, PHONE)
+        page.goto(browse.url(match))
+        players.append(Player(page, user.username))
+    return match, players
+
+
+def test_a_two_player_match_is_clicked_through_to_its_end_on_phones(browse, alice, bob):
+    match, players = open_match(browse, (alice, bob))
+    play(players, rounds=1)
+    done = [d for p in players for d in p.done]
+    assert "place" in done and "fire" in done and any(d.startswith("activate:drives") for d in done)
+    assert "drive" in done
+    log = players[0].page.locator(".log").inner_text()
+    assert "hit the button" in log and "moved" in log and "round 2: roll the dice" in log
+    # the match ends as a player resigns, on the page
+    page = players[1].page
+    page.locator("details.resign summary").first.click()
+    with page.expect_navigation():
+        page.click("#resign-confirm")
+    match.refresh_from_db()
+    assert match.status == "finished"
+    assert "Game over" in page.locator(".board title").first.text_content() or match.outcome
+    RESULTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(RESULTS / "starfighters-2p-phone.png"), full_page=True, caret="initial")
+
+
+@pytest.mark.parametrize("seats", [3, 4], ids=["three-players", "two-against-two"])
+def test_a_match_of_more_players_is_clicked_through_its_setup_and_first_round(
+    browse, alice, bob, carol, make_user, seats
+):
+    users = (alice, bob, carol, make_user("dave"))[:seats]
+    _match, players = open_match(browse, users)
+    play(players, rounds=1)
+    for p in players:
+        assert "place" in p.done, f"{p.name} placed dice by clicking"
+    assert any(d in ("fire", "hold") for p in players for d in p.done)
+    assert "round 2: roll the dice" in players[0].page.locator(".log").inner_text()

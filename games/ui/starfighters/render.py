@@ -125,13 +125,13 @@ def svg(view: dict[str, Any]) -> str:
         )
     parts += _svg_ships(view, centres)
     parts += _svg_torpedoes(view, centres)
-    y = map_height
-    if mine:  # the viewer's own ship board, full width, with dice large enough to tap
-        parts += _svg_panel(view, mine[0], 10, y, width - 20, own_h, BIG)
-        y += own_h
-    for i, p in enumerate(others):
-        x = 10 + (i % 2) * (width - 20) / 2
-        parts += _svg_panel(view, p, x, y + (i // 2) * panel_h, (width - 30) / 2, panel_h, SMALL)
+    for i, p in enumerate(others):  # below the viewer's own board; drawn first, so that the
+        x = 10 + (i % 2) * (width - 20) / 2  # viewer's own pieces are the last of their names
+        parts += _svg_panel(
+            view, p, x, map_height + own_h + (i // 2) * panel_h, (width - 30) / 2, panel_h, SMALL
+        )
+    if mine:  # the viewer's own ship board under the map, full width, dice large enough to tap
+        parts += _svg_panel(view, mine[0], 10, map_height, width - 20, own_h, BIG)
     parts.append("</svg>")
     return "\n".join(parts)
 

@@ -122,14 +122,16 @@ def test_the_status_line_names_a_b2_re_roll_decision():
 def test_the_viewers_own_ship_board_comes_first_with_dice_large_enough_to_tap_and_a_legend():
     root = ET.fromstring(render.svg(E.view(match(), 1)))
     boards = [g for g in root.iter(f"{SVG}g") if g.get("class") == "ship-board"]
-    assert [b.get("data-seat") for b in boards] == ["1", "0"], "the viewer's own board is drawn first"
+    assert [b.get("data-seat") for b in boards] == ["0", "1"], "the viewer's own board is the last drawn"
+    top = [float(b.find(f"{SVG}rect").get("y")) for b in boards]
+    assert top[1] < top[0], "and is shown first, under the map"
 
     def die_width(board, die):
         g = next(g for g in board.iter(f"{SVG}g") if g.get("data-die") == die)
         return float(g.find(f"{SVG}rect").get("width"))
 
-    assert die_width(boards[0], "b1") >= 30 > die_width(boards[1], "y1")
-    legends = [t.text for t in boards[0].iter(f"{SVG}text") if t.get("class") == "legend"]
+    assert die_width(boards[1], "b1") >= 30 > die_width(boards[0], "y1")
+    legends = [t.text for t in boards[1].iter(f"{SVG}text") if t.get("class") == "legend"]
     assert legends == ["▲ security  ◆ engineering  ■ command  · blank"]
 
 
