@@ -3,7 +3,8 @@
 Alice and Bob register, Alice opens a match inviting Bob, both build secret fleets, place
 their ships by clicking the board and play turns (draw, move a ship by clicking it and a
 target square, end the turn). Bob's page follows Alice's moves by polling, never reloading,
-and never shows Alice's hand.
+and never shows Alice's hand. Bob then resigns from the page: the match ends, each page
+says who won, and the final board is saved under test-results/.
 
 Uses Debian's Chromium (``apt-get install chromium``); a browser is never downloaded. If it
 cannot run, the test fails saying so: it does not skip. Every page is watched: an error
@@ -150,3 +151,14 @@ def test_two_players_play_space_dogfight_in_the_browser(browse, fast_polling):
     RESULTS.mkdir(exist_ok=True)
     alice.screenshot(path=str(RESULTS / "browser-alice.png"), full_page=True)
     bob.screenshot(path=str(RESULTS / "browser-bob.png"), full_page=True)
+
+    # The end, the short way: Bob resigns from the page; both pages say who won, and the
+    # finished match offers its dice check and replay.
+    bob.click(".resign summary")
+    bob.click("#resign-confirm")
+    bob.wait_for_selector("#match-status strong")
+    assert "wins" in bob.inner_text("#match-status")
+    alice.reload()
+    assert "Blue wins" in alice.inner_text("#match-status")  # Alice flies Blue
+    assert alice.locator("#verify-link").count() == 1 and alice.locator("#replay-link").count() == 1
+    alice.locator(".board-wrap").screenshot(path=str(RESULTS / "dogfight-final-board.png"))
