@@ -109,7 +109,20 @@ GALAXIES = [
     for m, n in (("skirmish", 2), ("mission-1", 2), ("barrage-core", 2), ("pan-base", 2), ("pan-base", 3))
 ]
 
-SETTINGS: list[Setting] = [DOGFIGHT, *EARLY_DAYS, *GALAXIES]
+
+# -- Star Fighters: the round limit (SF-H1) ---------------------------------------------------------
+def _star_fighters_bots(seats: int) -> list[Bot]:
+    from games.bots.starfighters import StarFightersBot
+
+    return [StarFightersBot() for _ in range(seats)]
+
+
+STAR_FIGHTERS = [
+    Setting("star-fighters", label, n, {}, {"round_limit": "SF-H1"}, _star_fighters_bots)
+    for label, n in (("2 players", 2), ("3 players", 3), ("2 v 2", 4))
+]
+
+SETTINGS: list[Setting] = [DOGFIGHT, *EARLY_DAYS, *GALAXIES, *STAR_FIGHTERS]
 
 
 # -- measuring --------------------------------------------------------------------------------------
