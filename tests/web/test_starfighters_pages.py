@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
 from django.template.loader import render_to_string
 
 from tests.engines.starfighters.helpers import E, position, ship
+
+from .helpers import advance, started
 
 
 def panel(state, seat):
@@ -32,3 +35,35 @@ def test_the_panel_names_each_dice_face():
     html = panel(position(ship(0, "c1"), ship(1, "c7", "w")), 0)
     for words in ("▲</span> security", "◆</span> engineering", "■</span> command", "·</span> blank"):
         assert words in html
+
+
+@pytest.mark.django_db
+def test_the_help_page_teaches_the_game_from_setup_to_victory(client):
+    body = client.get("/games/star-fighters/").content.decode()
+    start = body.find('id="sf-learn"')
+    assert start > 0, "a rules summary"
+    lesson = body[start : body.find("This site's choices", start)]
+    for part in ("Setup.", "Ship boards.", "Dice faces.", "The roll phase and the button.", "Activations."):
+        assert f"<strong>{part}</strong>" in lesson
+    for words in ("Drives", "Phasers", "Torpedoes", "Shields", "Damage.", "Victory:"):
+        assert words in lesson
+
+
+def guide(client, user, match) -> str:
+    client.force_login(user)
+    body = client.get(f"/matches/{match.pk}/").content.decode()
+    start = body.find('id="walkthrough"')
+    return "" if start < 0 else body[start : body.find("</aside>", start)]
+
+
+@pytest.mark.django_db
+def test_the_first_match_guide_says_what_to_do_in_the_roll_and_activation_phases(client, alice, bob):
+    match = started("star-fighters", alice, bob)
+    assert "Roll your dice" in guide(client, alice, match)
+    match, seat, _moves = advance(match, lambda s, moves: any(m["kind"] == "place" for m in moves))
+    assert "Place your dice" in guide(client, (alice, bob)[seat], match)
+    match, seat, _moves = advance(
+        match, lambda s, moves: any(m["kind"] == "activate" for m in moves), prefer=("place", "fire", "roll")
+    )
+    assert "Your turn to activate" in guide(client, (alice, bob)[seat], match)
+    assert "Another player is activating" in guide(client, (bob, alice)[seat], match)
