@@ -145,6 +145,7 @@ def move_panel(game: str, legal: Mapping[str, Any], view: Mapping[str, Any] | No
                     "kind": name,
                     "title": kind.title,
                     "note": kind.note(view) if kind.note else "",
+                    "warning": kind.warning(view) if kind.warning else "",
                     "quiet": kind.quiet,
                     "items": [
                         {"json": tojson(m), "text": _button_text(kind, s, text, single), "notation": text}

@@ -128,6 +128,25 @@ def check_wipeout(state: State) -> tuple[State, Events]:
     return game_over(state, 1 - dead[0], "fleet_destroyed")
 
 
+FIRST_TURN_JUDGED = 2
+"""BG-18: the first of a side's own turns at whose end an empty battlefield loses."""
+
+
+def stranded(state: State, seat: int, turns: int) -> bool:
+    """BG-18: would the end of ``seat``'s turn, the ``turns``-th it has ended, lose the match
+    because its side has no ship on the battlefield?"""
+    return turns >= FIRST_TURN_JUDGED and not on_battlefield(state, state.side(seat))
+
+
+def ending_loses(state: State) -> bool:
+    """Would ending the turn in progress now lose the match at once (BG-18)? The view tells
+    the player so before the turn is ended."""
+    turn = state.turn
+    if turn is None or state.phase == OVER:
+        return False
+    return stranded(state, turn.seat, state.players[turn.seat].turns + 1)
+
+
 def check_end_of_turn(state: State, seat: int) -> tuple[State, Events]:
     """BG-18: at the end of its own turn, from its second turn on, a side with no ship on the
     battlefield loses; after the last turn of the round limit (BG-H1) the side ahead wins."""
@@ -135,7 +154,7 @@ def check_end_of_turn(state: State, seat: int) -> tuple[State, Events]:
     if state.outcome is not None:
         return state, events
     side = state.side(seat)
-    if state.players[seat].turns >= 2 and not on_battlefield(state, side):
+    if stranded(state, seat, state.players[seat].turns):
         state, more = game_over(state, 1 - side, "no_ships_on_battlefield")
         return state, events + more
     if all(p.turns >= state.rounds for p in state.players):

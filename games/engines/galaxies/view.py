@@ -34,7 +34,8 @@ Keys (stable; new keys may be added, none renamed):
   "kind", "name", "type", "phase", "cost", "text"}.
 - ``turn``: None or {"seat", "number", "phase", "activated", "card", "attacking",
   "moving", "steps", "stopped", "charges", "placing", "warp", "draw" (cards whose deck is
-  still to be chosen)}.
+  still to be chosen), "end_loses" (ending the turn now loses the match: its side has no
+  ship on the battlefield, BG-18)}.
 - ``window``: None or the reaction window waiting for an answer {"seat", "window",
   "ship", "target"}; ``last_attack``: None or {"ship", "target", "weapon", "strength",
   "roll", "result"}.
@@ -55,6 +56,7 @@ from .hexes import geometry
 from .legal import active
 from .ships import move, stats, weapons
 from .state import DESTROYED, HOLD, LAUNCHED, PLACING, SCREEN, SELECT, Card, State, Tac, hull
+from .victory import ending_loses
 
 
 def _stats(s: Stats) -> dict[str, Any]:
@@ -347,6 +349,7 @@ def view(state: State, viewer: int | None, reveal_all: bool = False) -> dict[str
             "placing": turn.placing or None,
             "warp": turn.warp or None,
             "draw": turn.draw,
+            "end_loses": ending_loses(state),
         },
         "window": None
         if not state.asking

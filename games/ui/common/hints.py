@@ -64,6 +64,7 @@ class Kind:
     attack: bool = False  # its board targets are enemies: drawn as attacks
     quiet: bool = False  # a button that should not look like the main action (ending a turn)
     note: Callable[[Mapping[str, Any]], str] | None = None  # a line from the view ("40 points left")
+    warning: Callable[[Mapping[str, Any]], str] | None = None  # a danger from the view, shown as an alert
 
     @property
     def on_board(self) -> bool:

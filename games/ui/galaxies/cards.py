@@ -17,7 +17,7 @@ def pegs(ship: dict[str, Any], x: float, y: float) -> list[str]:
     pegs = ["#60a5fa"] * min(shields, 8) + ["#ef4444"] * min(damage, 8)
     start = x - (len(pegs) - 1) * 2.5
     return [
-        f'<circle class="peg" cx="{start + i * 5:.1f}" cy="{y:.1f}" r="2" fill="{colour}"/>'
+        f'<circle class="peg" pointer-events="none" cx="{start + i * 5:.1f}" cy="{y:.1f}" r="2" fill="{colour}"/>'
         for i, colour in enumerate(pegs)
     ]
 

@@ -20,6 +20,14 @@ def _card(value: Any, view: Mapping[str, Any]) -> str:
     return "no card" if value in ("", "none") else words(value)
 
 
+def _discard(value: Any, view: Mapping[str, Any]) -> str:
+    """A card to discard, by its title only (what playing it would cost does not matter here)."""
+    for card in (view.get("you") or {}).get("hand") or []:
+        if card.get("id") == value:
+            return f"Discard {card.get('name', value)}"
+    return words(value)
+
+
 def _ship(value: Any, view: Mapping[str, Any]) -> str:
     """A ship by its name, from the board or the viewer's screen ("Vapor's Fate")."""
     if value in ("", None):
@@ -31,11 +39,60 @@ def _ship(value: Any, view: Mapping[str, Any]) -> str:
     return str(value).upper()
 
 
+def _kind(value: Any, view: Mapping[str, Any]) -> str:
+    """A tactic card of the catalogue by its title and cost, with how many the deck holds."""
+    you = view.get("you") or {}
+    card = ((you.get("catalogue") or {}).get("cards") or {}).get(value)
+    if not card:
+        return words(value)
+    held = sum(
+        c.get("count", 0) for c in (you.get("deck") or {}).get("cards") or [] if c.get("kind") == value
+    )
+    cost = f", {card['cost']} energy" if card.get("cost") is not None else ""
+    return f"{card.get('name', value)}{cost} (in deck: {held})"
+
+
+def _draft(view: Mapping[str, Any]) -> str:
+    """The fleet and deck chosen so far, from the viewer's draft."""
+    draft = (view.get("you") or {}).get("draft") or {}
+    if not draft:
+        return ""
+    ships = ", ".join(
+        f"{c.get('name')} ({c.get('version')})" for c in (view.get("you") or {}).get("screen") or []
+    )
+    return (
+        f"Your fleet: {ships or 'no ship yet'}, {draft.get('points')} of {draft.get('limit')} points. "
+        f"Your deck: {draft.get('deck_size')} of {draft.get('deck_target')} cards."
+    )
+
+
 def _seat(value: Any, view: Mapping[str, Any]) -> str:
     for p in view.get("players") or []:
         if p.get("seat") == value:
             return str(p.get("name"))
     return f"Player {value}"
+
+
+NEXT_PHASE = {
+    "energy": "Next: the deploy phase, where you launch ships from behind your screen and place them.",
+    "deploy": "Next: the action phase, where you activate your ships to move and fire.",
+}
+
+
+def _next(view: Mapping[str, Any]) -> str:
+    """What going on to the next phase leads to (the phase comes from the view)."""
+    return NEXT_PHASE.get(str((view.get("turn") or {}).get("phase")), "")
+
+
+def _end(view: Mapping[str, Any]) -> str:
+    """The engine's flag that ending the turn now loses the match (BG-18), in words."""
+    if (view.get("turn") or {}).get("end_loses"):
+        return (
+            "Ending your turn now loses the match: you have no ship on the battlefield, "
+            "and from your second turn on a side that ends its turn so loses at once. "
+            "Launch a ship first."
+        )
+    return ""
 
 
 SHIP = Pick("ship", on="ship", labels=_ship, prompt="Click one of your ships.")
@@ -48,10 +105,11 @@ HINTS = Hints(
         "fleet": Kind(
             title="Choose your fleet",
             picks=(Pick("ship", labels=_ship), Pick("version", prompt="Choose the ship's version.")),
+            note=_draft,
         ),
         "deck": Kind(
             title="Build your tactic deck",
-            picks=(Pick("card"), Pick("n", labels={1: "one more", -1: "one fewer"})),
+            picks=(Pick("card", labels=_kind), Pick("n", labels={1: "one more", -1: "one fewer"})),
         ),
         "first": Kind(title="Who goes first", picks=(Pick("seat", labels=_seat),)),
         "ready": Kind(title="Ready", label="Ready: start the battle"),
@@ -94,9 +152,13 @@ HINTS = Hints(
             title="Play a tactic card", picks=(Pick("card", labels=_card), Pick("target", labels=_ship))
         ),
         "react": Kind(title="React", picks=(Pick("card", labels=_card),)),
-        "discard": Kind(title="Discard a tactic card", picks=(Pick("card", labels=_card),)),
-        "next": Kind(title="Next phase", label="Go on to the next phase", quiet=True),
-        "end": Kind(title="Finish", label="End your turn", quiet=True),
+        "discard": Kind(
+            title="Discard a tactic card for energy",
+            picks=(Pick("card", labels=_discard),),
+            quiet=True,
+        ),
+        "next": Kind(title="Next phase", label="Go on to the next phase", quiet=True, note=_next),
+        "end": Kind(title="Finish", label="End your turn", quiet=True, warning=_end),
         "orders": Kind(title="Standing orders", standing=True),
     },
 )

@@ -21,6 +21,8 @@ HEX_FILL = "#121a30"
 ASTEROID_FILL = "#8b8f99"
 DEBRIS_FILL = "#6b5a3e"
 TILE_FILL = "#2f7d5b"
+SURVIVOR = "#facc15"
+TRACK_HEIGHT = 20  # the victory point track's strip between the board and the ship cards
 SIZE = 16  # hex radius in SVG units
 PHASES = {
     "select": "choosing fleets and decks",
@@ -132,8 +134,10 @@ def svg(view: dict[str, Any]) -> str:
     cols = _columns(view)
     width = SIZE * 2 + 1.5 * SIZE * (len(cols) - 1) + 8
     board_height = math.sqrt(3) * SIZE * _rows(view) + 8
-    cards, cards_height = svg_cards(view, width, board_height, FACTION_FILL)
-    height = board_height + cards_height
+    track = (view.get("mission") or {}).get("track")
+    track_height = TRACK_HEIGHT if track else 0
+    cards, cards_height = svg_cards(view, width, board_height + track_height, FACTION_FILL)
+    height = board_height + track_height + cards_height
     zones, terrain, tiles = _zones(view), _terrain(view), _tiles(view)
     title = f"Battleship Galaxies board. {status_line(view)}."
     parts = [
@@ -162,10 +166,54 @@ def svg(view: dict[str, Any]) -> str:
                 f'{esc(t.get("text"))}</title><circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.55:.1f}" fill="none"'
                 f' stroke="{TILE_FILL}" stroke-width="3"/></g>'
             )
+    parts += _svg_survivors(view)
     parts += _svg_ships(view)
+    if track:
+        parts += _svg_track(track, board_height)
     parts += cards
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def _svg_survivors(view: dict[str, Any]) -> list[str]:
+    """The mission's survivor sites (Pan Base): waiting ones ringed in gold, rescued ones dimmed."""
+    track = (view.get("mission") or {}).get("track") or {}
+    side = str(track.get("side", "")).upper()
+    out = []
+    for h, rescued in [(h, False) for h in track.get("survivors", [])] + [
+        (h, True) for h in track.get("rescued", [])
+    ]:
+        if h[:1] not in _columns(view):
+            continue
+        x, y = _centre(view, h)
+        what = "rescued" if rescued else f"survivors waiting for an {side} rescue"
+        out.append(
+            f'<g class="survivor{" rescued" if rescued else ""}" data-survivor="{esc(h)}" pointer-events="none">'
+            f"<title>Survivor site {esc(h)}: {esc(what)}</title>"
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.7:.1f}" fill="none" stroke="{SURVIVOR}"'
+            f' stroke-width="2" stroke-dasharray="3 2" opacity="{0.35 if rescued else 1}"/>'
+            f'<text x="{x:.1f}" y="{y - SIZE * 0.3:.1f}" font-size="7" fill="{SURVIVOR}" text-anchor="middle"'
+            f' opacity="{0.35 if rescued else 1}">{"✓" if rescued else "SOS"}</text></g>'
+        )
+    return out
+
+
+def _svg_track(track: dict[str, Any], top: float) -> list[str]:
+    """The victory point track: a box per point up to the target, filled up to the score."""
+    points, target = int(track.get("points") or 0), int(track.get("target") or 0)
+    side = str(track.get("side", ""))
+    label = f"{side.upper()} victory points: {points} of {target}"
+    out = [
+        f'<g class="vp-track" data-points="{points}" data-target="{target}"><title>{esc(label)}</title>',
+        f'<text x="8" y="{top + 13:.1f}" font-size="10" fill="#e8ecf8" font-family="sans-serif">{esc(label)}</text>',
+    ]
+    for i in range(target):
+        x = 150 + i * 14
+        fill = FACTION_FILL.get(side, "#999") if i < points else "none"
+        out.append(
+            f'<rect x="{x}" y="{top + 4:.1f}" width="11" height="11" rx="2" fill="{fill}" stroke="#7f8bb0"/>'
+        )
+    return [*out, "</g>"]
 
 
 def _svg_ships(view: dict[str, Any]) -> list[str]:
@@ -184,14 +232,17 @@ def _svg_ships(view: dict[str, Any]) -> list[str]:
             f' data-card="{esc(ship.get("card"))}" data-owner="{esc(ship.get("owner"))}">'
         )
         body = [f"<title>{esc(_ship_title(ship))}</title>"]
-        for x, y in centres:
+        for h, (x, y) in zip(ship.get("hexes", []), centres, strict=True):
+            # each hex of the ship is its board hex too: a step or placement onto it is clicked here
             body.append(
-                f'<polygon points="{_corners(x, y, SIZE - 3)}" fill="{fill}" fill-opacity="0.85"'
+                f'<polygon data-hex="{esc(h)}" points="{_corners(x, y, SIZE - 3)}" fill="{fill}" fill-opacity="0.85"'
                 f' stroke="{"#f5a524" if marked else "#e8ecf8"}" stroke-width="{2 if marked else 1}"/>'
             )
         if len(centres) > 1:
             pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in centres + centres[:1])
-            body.append(f'<polyline points="{pts}" fill="none" stroke="#e8ecf8" stroke-width="2"/>')
+            body.append(
+                f'<polyline points="{pts}" fill="none" stroke="#e8ecf8" stroke-width="2" pointer-events="none"/>'
+            )
         body.append(
             f'<text x="{mx:.1f}" y="{my - 2:.1f}" font-size="9" font-weight="bold" fill="#fff" text-anchor="middle"'
             f' pointer-events="none">{esc(str(ship.get("id", "")).upper())}</text>'
@@ -265,6 +316,13 @@ def text(view: dict[str, Any]) -> str:
     )
     for t in view.get("tiles", []):
         lines.append(f"Tile {t.get('hex')}: {t.get('name')} - {t.get('text')}")
+    track = (view.get("mission") or {}).get("track")
+    if track:
+        lines.append(
+            f"{str(track.get('side')).upper()} victory points: {track.get('points')} of {track.get('target')}; "
+            f"survivor sites waiting: {' '.join(track.get('survivors') or []) or 'none'}"
+            + (f"; rescued: {' '.join(track['rescued'])}" if track.get("rescued") else "")
+        )
     lines.append("")
     lines.append("Ship cards in play:" if view.get("cards") else "No ship cards in play yet.")
     for card in view.get("cards", []):

@@ -27,7 +27,9 @@ def _view(seat):
 
 def test_the_svg_draws_every_hex_multi_hex_ships_obstacles_and_tiles():
     root = ET.fromstring(R.svg(_view(ISN)))
-    hexes = [e for e in root.iter(f"{NS}polygon") if e.get("data-hex")]
+    hexes = [
+        e for e in root.iter(f"{NS}polygon") if e.get("data-hex") and "hex" in e.get("class", "").split()
+    ]
     assert len(hexes) == 9 * 13 + 8 * 12  # half hexes are not drawn
     ships = {g.get("data-ship"): g for g in root.iter(f"{NS}g") if g.get("data-ship")}
     assert set(ships) == {"ev", "bs1", "bs2", "bs3", "sb"}
@@ -120,3 +122,27 @@ def test_drawings_of_every_phase_do_not_fail():
     s = started().state
     for view in (E.view(s, ISN), E.view(s, None), E.view(s, WRETCH, reveal_all=True)):
         assert R.svg(view) and R.text(view) and R.html(view)
+
+
+def test_each_hex_of_a_ship_is_its_board_hex_too_so_a_hex_under_a_ship_can_be_clicked():
+    """A step or placement onto a hex a ship covers is made by clicking the ship there."""
+    root = ET.fromstring(R.svg(_view(ISN)))
+    ev = next(g for g in root.iter(f"{NS}g") if g.get("data-ship") == "ev")
+    assert [p.get("data-hex") for p in ev.iter(f"{NS}polygon")] == ["h9", "h10", "i10"]
+
+
+def test_pan_base_draws_its_survivor_sites_and_the_victory_point_track():
+    state = position([ship("ev", ISN, ("h9", "h10", "i10"))], mission="pan-base")
+    view = E.view(state, ISN)
+    track = view["mission"]["track"]
+    root = ET.fromstring(R.svg(view))
+    sites = {g.get("data-survivor") for g in root.iter(f"{NS}g") if g.get("data-survivor")}
+    assert sites == set(track["survivors"]) and sites
+    drawn = next(g for g in root.iter(f"{NS}g") if "vp-track" in g.get("class", ""))
+    assert (drawn.get("data-points"), drawn.get("data-target")) == (
+        str(track["points"]),
+        str(track["target"]),
+    )
+    assert f"victory points: {track['points']} of {track['target']}" in R.text(view)
+    plain = ET.fromstring(R.svg(_view(ISN)))
+    assert not [g for g in plain.iter(f"{NS}g") if g.get("data-survivor") or "vp-track" in g.get("class", "")]

@@ -29,6 +29,20 @@ def test_the_first_turn_may_end_with_nothing_launched():
     assert ok(s, ISN, "end").state.outcome is None
 
 
+def test_the_view_warns_the_player_on_turn_while_ending_it_would_lose_the_match():
+    """BG-18 told before the end: the view's turn says when ending it now loses at once, and
+    says so no longer once a ship is on the battlefield, nor in the first turn."""
+    stranded = position([hidden("ba", ISN), ship("sb", WRETCH, ("h2", "h3"))], turns=(1, 1))
+    assert E.view(stranded, ISN)["turn"]["end_loses"] is True
+    assert E.view(stranded, WRETCH)["turn"]["end_loses"] is True  # a public fact of the board
+    assert ok(stranded, ISN, "end").state.outcome.reason == "no_ships_on_battlefield"
+    first = position([hidden("ba", ISN), ship("sb", WRETCH, ("h2", "h3"))], turns=(0, 0))
+    assert E.view(first, ISN)["turn"]["end_loses"] is False
+    launched = position([ship("ba", ISN, ("c10", "c11")), ship("sb", WRETCH, ("h2", "h3"))], turns=(1, 1))
+    assert E.view(launched, ISN)["turn"]["end_loses"] is False
+    assert ok(launched, ISN, "end").state.outcome is None
+
+
 def test_a_side_with_no_ships_left_at_all_loses_at_once():
     """BG-18: or when it has no ships left at all."""
     s = activating(
