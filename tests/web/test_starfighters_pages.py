@@ -67,3 +67,14 @@ def test_the_first_match_guide_says_what_to_do_in_the_roll_and_activation_phases
     )
     assert "Your turn to activate" in guide(client, (alice, bob)[seat], match)
     assert "Another player is activating" in guide(client, (bob, alice)[seat], match)
+
+
+@pytest.mark.django_db
+def test_the_help_page_draws_the_games_own_boards_and_its_dice_table(client):
+    body = client.get("/games/star-fighters/").content.decode()
+    for name in ("start", "activate", "damage"):
+        start = body.find(f'id="diagram-{name}"')
+        assert start > 0, name
+        figure = body[start : body.find("</figure>", start)]
+        assert "board-starfighters" in figure and figure.count('class="ship"') == 2
+    assert "3 × ▲ security, 2 × ■ command, 1 × · blank" in body
