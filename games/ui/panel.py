@@ -35,8 +35,17 @@ def steps_of(kind: Kind, move: Mapping[str, Any], view: Mapping[str, Any]) -> li
         if pick.field not in move:
             continue
         value = move[pick.field]
-        step: dict[str, Any] = {"on": pick.on, "field": pick.field, "label": pick.label(value, view)}
-        if pick.on != CHOICE and isinstance(value, list):
+        label = pick.label_of(move, view) if pick.label_of else pick.label(value, view)
+        step: dict[str, Any] = {"on": pick.on, "field": pick.field, "label": label}
+        then = None
+        if pick.at is not None:
+            where = pick.at(move, view)
+            if where is None:
+                step["on"] = CHOICE
+            else:  # the board value, then the field's own as a choice (taken when alone)
+                then = {"on": CHOICE, "field": pick.field, "value": value, "label": label}
+                value = where
+        if step["on"] != CHOICE and isinstance(value, list):
             step["values"] = value  # a footprint: picked hex by hex
         else:
             step["value"] = value
@@ -45,6 +54,8 @@ def steps_of(kind: Kind, move: Mapping[str, Any], view: Mapping[str, Any]) -> li
         if pick.preselect:
             step["preselect"] = True
         out.append(step)
+        if then is not None:
+            out.append(then)
     named = {p.field for p in kind.picks}
     rest = sorted(k for k in move if k != "kind" and k not in named)
     for name in rest:

@@ -109,6 +109,8 @@
       var allChoice = opts.length && opts.every(function (o) { return o.on === CHOICE && o.field === opts[0].field; });
       if (allChoice && path.length && opts.length === 1) { path = advance(path, opts[0]); continue; }
       if (allChoice && !path.length && opts[0].preselect) { path = advance(path, opts[0]); continue; }
+      var lone = opts.length === 1 && opts[0].on !== CHOICE && opts[0].preselect;
+      if (lone && !path.length) { path = advance(path, opts[0]); continue; }
       return;
     }
   }

@@ -103,6 +103,24 @@ def _outcomes(u: Unit, m: Moving, s: str) -> list[tuple[Hex, int, int, int]]:
     return out
 
 
+def destinations(state: State, u: Unit) -> dict[str, dict[str, str]]:
+    """Where each step would take ``u`` now, as planned (a sharper turn that fails turns
+    one facing, SW-22): {step: {"hex", "facing", "edge"}}; "hex" is "" and "edge" the map
+    edge when the step leaves the map (SW-07). Legal or not: ``legal`` says which."""
+    if u.status != ACTIVE or hex_of(u.hex) is None:
+        return {}
+    out = {}
+    for s in mv.FIGHTER_STEPS if u.kind.cls == FIGHTER else mv.SHIP_STEPS:
+        h, f, _hexes, _facings = _outcomes(u, context(state, u), s)[0]
+        inside = on_map(h)
+        out[s] = {
+            "hex": name_of(h) if inside else "",
+            "facing": FACINGS[f],
+            "edge": "" if inside else edge_of(h),
+        }
+    return out
+
+
 def double_path(u: Unit) -> list[Hex]:
     h = hex_of(u.hex)
     assert h is not None

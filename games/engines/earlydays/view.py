@@ -20,6 +20,8 @@ Keys (stable; new keys may be added, none renamed):
   "fighters", "start_fighters", "vader", "falcon_hits", "hull", "shield", "max_hull",
   "max_shield", "move", "evasion", "save", "crew" ({"name", "gunnery", "piloting",
   "will"}), "torpedoes", "stopped", "panicked", "inactive", "docked", "manoeuvre",
+  "steps" (where each movement step would take the unit now, as planned: {step: {"hex"
+  ("" off the map), "facing", "edge"}}; the legal moves say which steps it may take),
   "effects" ([{"kind", "until", "weapon"}]), "disabled", "value", "weapons" ([{"key",
   "name", "kind", "mount", "group", "range", "working"}])}].
 - ``fire``: the last revealed fire orders, [{"id", "seat", "unit", "weapon", "target",
@@ -49,6 +51,7 @@ from .data import DATA, SIDES, side_name
 from .forces import budget, entry_cost
 from .geometry import FACINGS, centre, zone
 from .legal import active
+from .movement import destinations
 from .rules import DOCK_MARKER
 from .state import BUILD, SHOOT, TURN, Entry, State, Unit
 from .units import crew, is_disabled, move_allowance, panicked, weapons_of, working_weapons
@@ -98,6 +101,7 @@ def _unit(state: State, u: Unit) -> dict[str, Any]:
         "inactive": u.inactive,
         "docked": u.docked,
         "manoeuvre": u.manoeuvre,
+        "steps": destinations(state, u),
         "effects": [{"kind": e.kind, "until": e.until, "weapon": e.weapon} for e in u.effects],
         "disabled": is_disabled(u),
         "value": u.value + u.hero_value,

@@ -32,7 +32,17 @@ class Pick:
     on: str = CHOICE
     prompt: str = ""
     labels: Labels = None
-    preselect: bool = False  # the first choice is taken until the player picks another
+    # a first choice: taken until the player picks another; a first board pick: taken for
+    # the player when it is the only thing to click (the unit moving now)
+    preselect: bool = False
+    at: Callable[[Mapping[str, Any], Mapping[str, Any]], Any] | None = None
+    """The board value clicked for the field, from (move, view), when it is not the field's
+    own value (a step's destination hex); None makes the pick a choice for that move. The
+    field's own value follows as a choice, taken for the player unless two moves share the
+    board value (two turns to the same hex)."""
+    label_of: Callable[[Mapping[str, Any], Mapping[str, Any]], str] | None = None
+    """The pick's words from (move, view), when they depend on more than the field's value
+    ("Remove" for an option the draft line has already)."""
 
     def label(self, value: Any, view: Mapping[str, Any]) -> str:
         if callable(self.labels):

@@ -53,6 +53,57 @@ def _points_left(view: Mapping[str, Any]) -> str:
     return f"Your force: {spent} of {side['budget']} points; {side['budget'] - spent} left."
 
 
+def _entry(value: Any, view: Mapping[str, Any]) -> str:
+    """A line of the viewer's draft: "R1 X-wing" (with its flights when more than one)."""
+    for e in (view.get("you") or {}).get("draft") or []:
+        if e.get("id") == value:
+            flights = f", {e['flights']} flights" if e.get("flights", 1) > 1 else ""
+            return f"{value} {e.get('name', '')}{flights} ({e.get('cost', 0)} pts)"
+    return str(value)
+
+
+def _draft_entry(move: Mapping[str, Any], view: Mapping[str, Any]) -> Mapping[str, Any]:
+    you = view.get("you") or {}
+    return next((e for e in you.get("draft") or [] if e.get("id") == move.get("entry")), {})
+
+
+def _option(move: Mapping[str, Any], view: Mapping[str, Any]) -> str:
+    """An option move toggles: "Add proton torpedoes (+2 pts per flight)" or "Remove ..."."""
+    key = move.get("option")
+    spec = (view.get("options") or {}).get(key) or {}
+    name = spec.get("name") or words(key)
+    if key in (_draft_entry(move, view).get("options") or []):
+        return f"Remove {name}"
+    cost = spec.get("cost")
+    return f"Add {name}" + (f" (+{cost} pts)" if cost else "")
+
+
+def _flights(value: Any, view: Mapping[str, Any]) -> str:
+    return f"{value} flight{'s' if value != 1 else ''}"
+
+
+def _destination(move: Mapping[str, Any], view: Mapping[str, Any]) -> str | None:
+    """The hex a step takes the unit to (the view's ``steps``); None for a turn in place or
+    a step off the map, which stay buttons."""
+    unit = next((u for u in view.get("units") or [] if u.get("id") == move.get("unit")), None)
+    to = ((unit or {}).get("steps") or {}).get(move.get("step")) or {}
+    return to.get("hex") if to.get("hex") and to.get("hex") != unit.get("hex") else None
+
+
+def _step(value: Any, view: Mapping[str, Any]) -> str:
+    return STEPS.get(value, str(value))
+
+
+def _step_to(move: Mapping[str, Any], view: Mapping[str, Any]) -> str:
+    unit = next((u for u in view.get("units") or [] if u.get("id") == move.get("unit")), {})
+    to = (unit.get("steps") or {}).get(move.get("step")) or {}
+    where = f"to {to['hex']}" if to.get("hex") else f"off the {to['edge']} edge" if to.get("edge") else ""
+    if to.get("hex") == unit.get("hex"):
+        where = "in place"
+    facing = f", facing {to['facing']}" if to.get("facing") else ""
+    return f"{_step(move.get('step'), view)} {where}{facing}".replace("  ", " ").strip()
+
+
 UNIT = Pick("unit", on="unit", labels=_unit, prompt="Click one of your units.")
 
 HINTS = Hints(
@@ -60,9 +111,21 @@ HINTS = Hints(
     seat_colours=(SIDE_COLOURS["rebel"], SIDE_COLOURS["imperial"]),
     kinds={
         "buy": Kind(title="Buy", picks=(Pick("unit", labels=_unit_type),), note=_points_left),
-        "option": Kind(title="Add an option"),
-        "flights": Kind(title="Flights"),
-        "drop": Kind(title="Remove from the force"),
+        "option": Kind(
+            title="Options",
+            picks=(
+                Pick("entry", labels=_entry, prompt="Choose a line of your force."),
+                Pick("option", label_of=_option, prompt="Add or remove an option."),
+            ),
+        ),
+        "flights": Kind(
+            title="Flights",
+            picks=(
+                Pick("entry", labels=_entry, prompt="Choose a line of your force."),
+                Pick("n", labels=_flights, prompt="How many flights (each one pays the full cost)."),
+            ),
+        ),
+        "drop": Kind(title="Remove from the force", picks=(Pick("entry", labels=_entry),)),
         "seal": Kind(title="Seal", label="Seal your force list"),
         "place": Kind(
             title="Deploy a unit",
@@ -75,8 +138,17 @@ HINTS = Hints(
         "initiative": Kind(title="Initiative"),
         "move": Kind(
             title="Move",
-            picks=(UNIT, Pick("step", labels=STEPS, prompt="Choose the unit's next step.")),
-            hint="Click a highlighted unit, then choose its next step.",
+            picks=(
+                Pick("unit", on="unit", labels=_unit, prompt="Click one of your units.", preselect=True),
+                Pick(
+                    "step",
+                    on="hex",
+                    label_of=_step_to,
+                    at=_destination,
+                    prompt="Click a highlighted hex to fly there (one hex a click), or choose below.",
+                ),
+            ),
+            hint="Click a highlighted unit, then a highlighted hex next to it: one hex a click.",
         ),
         "fire": Kind(
             title="Fire",

@@ -224,26 +224,41 @@ def _svg_arcs(view: dict[str, Any], unit: dict[str, Any]) -> list[str]:
 
 
 def _svg_unit(view: dict[str, Any], u: dict[str, Any]) -> str:
+    """A unit fills most of its hex: a disc (fighters), a hexagon (ships) or a square
+    (stations) in its side's colour, its id in bold across the middle, and its facing as a
+    white arrowhead on the rim, clear of the id."""
     c = _centre(view, u.get("hex", ""))
     if c is None:
         return ""
     x, y = c
     colour = SIDE_COLOURS.get(u.get("side"), "#999")
     a = math.radians(_facing_angle(view, u.get("facing", "E")))
-    nose = (x + SIZE * 0.95 * math.cos(a), y + SIZE * 0.95 * math.sin(a))
     if u.get("class") == "station":
-        body = f'<rect x="{x - 7:.1f}" y="{y - 7:.1f}" width="14" height="14" fill="{colour}" stroke="#fff"/>'
+        half = SIZE * 0.68
+        body = (
+            f'<rect x="{x - half:.1f}" y="{y - half:.1f}" width="{2 * half:.1f}" height="{2 * half:.1f}"'
+            f' fill="{colour}" stroke="#fff"/>'
+        )
     elif u.get("class") in ("ship", "falcon"):
-        body = f'<polygon points="{_corners(x, y, SIZE * 0.7)}" fill="{colour}" stroke="#fff"/>'
+        body = f'<polygon points="{_corners(x, y, SIZE * 0.86)}" fill="{colour}" stroke="#fff"/>'
     else:
-        body = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.55:.1f}" fill="{colour}" stroke="#fff"/>'
+        body = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.78:.1f}" fill="{colour}" stroke="#fff"/>'
+
+    def at(r: float, turn: float) -> str:
+        return f"{x + r * math.cos(a + turn):.1f},{y + r * math.sin(a + turn):.1f}"
+
+    arrow = f"{at(SIZE * 1.02, 0)} {at(SIZE * 0.62, 0.42)} {at(SIZE * 0.62, -0.42)}"
     title = f"{_side_name(view, u['seat'])} {u['name']} {u['id']} on {u['hex']} facing {u['facing']}: {_unit_stats(u)}"
+    label = str(u["id"])
+    font = 7.0 if len(label) <= 3 else 5.5
     return (
         f'<g class="unit unit-{esc(u.get("side"))}" data-unit="{esc(u["id"])}" data-hex="{esc(u["hex"])}"'
         f' data-facing="{esc(u["facing"])}"><title>{esc(title)}</title>{body}'
-        f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{nose[0]:.1f}" y2="{nose[1]:.1f}" stroke="#fff" stroke-width="2"/>'
-        f'<text x="{x:.1f}" y="{y + SIZE * 0.25:.1f}" font-size="6" fill="#fff" text-anchor="middle"'
-        f' pointer-events="none">{esc(u["id"])}</text></g>'
+        f'<polygon class="facing" points="{arrow}" fill="#fff" stroke="#080c18" stroke-width="0.6"'
+        ' pointer-events="none"/>'
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{font}" font-weight="700" fill="#fff" stroke="#080c18"'
+        ' stroke-width="1.4" paint-order="stroke" text-anchor="middle" dominant-baseline="central"'
+        f' pointer-events="none">{esc(label)}</text></g>'
     )
 
 
