@@ -85,13 +85,13 @@ class Option:
 class UnitType:
     key: str
     name: str
-    cls: str = json_name("class")
     side: str
     move: int
     crew: str
     cost: int
     weapons: tuple[str, ...]
     options: tuple[str, ...]
+    cls: str = json_name("class")  # no default: the last field without one
     evasion: int = 0
     save: int = 0
     fighters: int = 0
@@ -213,20 +213,20 @@ def _validate(data: Data) -> Data:
     for t in data.units.values():
         if t.crew not in data.grades:
             raise ValueError(f"units.toml: {t.key} has unknown crew {t.crew}")
-        for w in t.weapons:
-            if w not in data.weapons:
-                raise ValueError(f"units.toml: {t.key} has unknown weapon {w}")
-        for o in t.options:
-            if o not in data.options:
-                raise ValueError(f"units.toml: {t.key} has unknown option {o}")
+        for name in t.weapons:
+            if name not in data.weapons:
+                raise ValueError(f"units.toml: {t.key} has unknown weapon {name}")
+        for name in t.options:
+            if name not in data.options:
+                raise ValueError(f"units.toml: {t.key} has unknown option {name}")
     for o in data.options.values():
         if o.group is not None and o.group not in data.option_groups:
             raise ValueError(
                 f"units.toml: option {o.key} is in group {o.group}, missing from [option_groups]"
             )
-        for w in (*o.adds, *o.removes, *([o.weapon] if o.weapon else [])):
-            if w not in data.weapons:
-                raise ValueError(f"units.toml: option {o.key} names unknown weapon {w}")
+        for name in (*o.adds, *o.removes, *([o.weapon] if o.weapon else [])):
+            if name not in data.weapons:
+                raise ValueError(f"units.toml: option {o.key} names unknown weapon {name}")
     for w in data.weapons.values():
         if w.range not in data.ranges:
             raise ValueError(f"units.toml: weapon {w.key} has unknown range table {w.range}")

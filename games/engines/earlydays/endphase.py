@@ -10,11 +10,12 @@ answer resumes it.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ..base import Event
 from ..dice import Dice
 from .data import DATA, FALCON, FIGHTER, RULES, SHIP, STATION
-from .state import ACTIVE, DESTROYED, Effect, Pending, State, Unit, with_unit
+from .state import ACTIVE, DESTROYED, Effect, Hit, Pending, State, Unit, with_unit
 from .units import is_disabled, lasting, panicked, scrambled_penalty, weapons_of, working_weapons
 
 ION = RULES["ion"]
@@ -136,7 +137,7 @@ def _damage(state: State, arg: str, dice: Dice) -> tuple[State, Events]:
     return state, events
 
 
-def _take(state: State, t: Unit, hits: list, dice: Dice) -> tuple[Unit, dict]:
+def _take(state: State, t: Unit, hits: list[Hit], dice: Dice) -> tuple[Unit, dict[str, Any]]:
     saved = 0
     for h in hits:
         if h.kind == "kill":
@@ -169,7 +170,7 @@ def _take(state: State, t: Unit, hits: list, dice: Dice) -> tuple[Unit, dict]:
 
 def _save(t: Unit) -> int:
     if t.kind.cls == FALCON:
-        return RULES["saves"]["falcon"]
+        return int(RULES["saves"]["falcon"])
     if t.vader:
         return max(DATA.options[o].save for o in t.options if DATA.options[o].save)
     return t.kind.save

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..base import Invalid, Move
 from .data import DATA, FALCON, IMPERIAL, REBEL, RULES, SHIP, SIDES, STATION, Scenario, side_name
@@ -66,7 +66,7 @@ def force_cost(force: Mapping[str, Any] | Sequence[Entry]) -> int:
     return sum(entry_cost(e) for e in entries)
 
 
-def _is_entries(force: Any) -> bool:
+def _is_entries(force: Any) -> TypeGuard[Sequence[Entry]]:
     return isinstance(force, tuple | list) and all(isinstance(e, Entry) for e in force)
 
 

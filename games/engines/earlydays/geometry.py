@@ -72,11 +72,11 @@ def edge_of(h: Hex) -> str:
 
 
 def own_edge(seat: int) -> str:
-    return DATA.map["edges"][SIDES[seat]]
+    return str(DATA.map["edges"][SIDES[seat]])
 
 
 def deploy_facing(seat: int) -> int:
-    return DATA.map["facing"][SIDES[seat]]
+    return int(DATA.map["facing"][SIDES[seat]])
 
 
 def centre() -> str:
@@ -130,9 +130,9 @@ def in_arc(mount: str, frm: str, facing: int, to: str) -> bool:
     a = relative_angle(frm, facing, to)
     half = RULES["shooting"]["arc_half_angle"]
     if mount == "forward":
-        return abs(a) <= half + EPS
+        return bool(abs(a) <= half + EPS)
     if mount == "rear":
-        return abs(a) >= 180 - RULES["shooting"]["rear_half_angle"] - EPS
+        return bool(abs(a) >= 180 - RULES["shooting"]["rear_half_angle"] - EPS)
     if mount == "left":  # straight ahead yes, straight back no (SW-40)
         return a <= EPS and a < 180 - EPS
     if mount == "right":

@@ -138,7 +138,13 @@ class _Orders(Kind):
 UNIT = {"unit": _text('"unit"')}
 ENTRY = {"entry": _text('"entry"')}
 WEAPON = one_of(tuple(DATA.weapons), '"weapon"')
-_BUILD = {"phase": BUILD, "sealed": True, "belongs": "Forces are built before deployment"}
+
+
+def _build(fields: dict[str, Field] | None = None) -> Kind:
+    """A force-building kind: sealed, its author alone sees it (AS-SW-1, GAPS 2.5)."""
+    return Kind(fields or {}, phase=BUILD, sealed=True, belongs="Forces are built before deployment")
+
+
 _FIRE = {
     "unit": _text('"unit"'),
     "weapon": WEAPON,
@@ -148,14 +154,12 @@ _FIRE = {
 MOVES = Moves(
     '"The early days"',
     {
-        "buy": Kind({"unit": one_of(tuple(DATA.units), '"unit"')}, **_BUILD),
-        "flights": Kind(
-            {**ENTRY, "n": count(1, 99, '"n" must be a whole number of flights, 1 to 3.')}, **_BUILD
-        ),
-        "option": Kind({**ENTRY, "option": one_of(tuple(DATA.options), '"option"')}, **_BUILD),
-        "transport": Kind(ENTRY, **_BUILD),
-        "drop": Kind(ENTRY, **_BUILD),
-        "seal": Kind(**_BUILD),
+        "buy": _build({"unit": one_of(tuple(DATA.units), '"unit"')}),
+        "flights": _build({**ENTRY, "n": count(1, 99, '"n" must be a whole number of flights, 1 to 3.')}),
+        "option": _build({**ENTRY, "option": one_of(tuple(DATA.options), '"option"')}),
+        "transport": _build(ENTRY),
+        "drop": _build(ENTRY),
+        "seal": _build(),
         "place": Kind(
             {"unit": _text('"unit"'), "hex": _text('"hex"', 4)},
             phase=DEPLOY,

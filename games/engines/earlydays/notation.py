@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 from ..base import Invalid, Move
 from . import moves as mv
@@ -38,7 +39,7 @@ def unit_id(token: str) -> str | None:
     return None if m is None else f"{m.group(1).upper()}{int(m.group(2))}{m.group(3)}"
 
 
-def _key(token: str, names: dict) -> str | None:
+def _key(token: str, names: dict[str, Any]) -> str | None:
     token = token.lower().replace("-", "_")
     return token if token in names else None
 

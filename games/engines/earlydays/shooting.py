@@ -63,7 +63,7 @@ def to_hit(state: State, u: Unit, w: Weapon, t: Unit, mode: str, vader: bool = F
     """SW-30: needed = (7 - Gunnery) + difficulty - bonuses; SW-31 base for ship weapons."""
     parts: list[tuple[str, int]] = []
     if vader and w.group == "main" and w.kind == "laser":
-        w = DATA.weapons[next(DATA.options[o].weapon for o in u.options if DATA.options[o].weapon)]
+        w = DATA.weapons[next(name for o in u.options if (name := DATA.options[o].weapon))]
     if w.kind == "ship":
         parts.append(("weapon", w.to_hit))
     else:

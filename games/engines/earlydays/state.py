@@ -13,7 +13,7 @@ from typing import Any
 
 from ..base import Outcome
 from ..kit import codec
-from .data import DATA, FIGHTER
+from .data import DATA, FIGHTER, UnitType
 
 BUILD, DEPLOY, TURN, OVER = "build", "deploy", "turn", "over"
 INITIATIVE, MOVE, SHOOT, END = "initiative", "move", "shoot", "end"
@@ -74,7 +74,7 @@ class Unit:
     exit: str = ""  # the map edge a withdrawn unit left by (SW-07, SW-60)
 
     @property
-    def kind(self) -> Any:
+    def kind(self) -> UnitType:
         return DATA.units[self.type]
 
     @property

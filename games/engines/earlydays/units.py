@@ -65,8 +65,8 @@ def effect_count(u: Unit, kind: str, turn: int) -> int:
 
 def scrambled_penalty(u: Unit, turn: int, needed: int) -> int:
     """[SEED] ion result 3: -1 to succeed on all the ship's rolls per result, "to a max of 6"."""
-    n = effect_count(u, "scrambled", turn) * RULES["shooting"]["control_scrambled"]
-    return max(0, min(n, RULES["shooting"]["lucky"] - needed))
+    n: int = effect_count(u, "scrambled", turn) * RULES["shooting"]["control_scrambled"]
+    return max(0, min(n, int(RULES["shooting"]["lucky"]) - needed))
 
 
 def move_allowance(u: Unit) -> int:
@@ -94,7 +94,7 @@ def min_move(u: Unit) -> int:
     if u.kind.cls != FIGHTER:
         return 0
     m = u.kind.move
-    return min(m, max(RULES["movement"]["min_move_floor"], math.ceil(m / 2)))
+    return min(m, max(int(RULES["movement"]["min_move_floor"]), math.ceil(m / 2)))
 
 
 def panicked(state: State, u: Unit) -> bool:
