@@ -1,7 +1,10 @@
 """Why a move is illegal: one ``Invalid`` per broken rule, with a message naming the rule.
 
-``check`` returns None for a move the rules allow; ``legal.py`` lists exactly the candidate
-moves that pass it, and the engine refuses anything not listed. Messages never repeat a
+``CHECKS`` has one check per kind of move; the kit's referee runs it after the checks every
+game shares (the match over, the move's shape, the seat, an open reaction window
+(``pending``), the phase of the kind: see ``moves.MOVES``). ``check`` is that whole
+judgement: ``legal.py`` lists exactly the candidate moves that pass it, and the engine
+refuses anything not listed. Messages never repeat a
 tactic card id or anything else another seat keeps hidden (the canary test tries other
 seats' moves and reads the refusals).
 """
@@ -9,6 +12,7 @@ seats' moves and reads the refusals).
 from __future__ import annotations
 
 from ..base import Invalid, Move
+from ..kit.referee import Check, Judge
 from .board import can_launch, completes, free, geo, mission, placement_ok, size
 from .checks_action import ACTION_CHECKS, CARD_CHECKS, react, stuck_piece
 from .checks_select import SELECT_CHECKS
@@ -16,62 +20,36 @@ from .data import DATA, SIDES
 from .data import seat_name as name
 from .deploy import can_carry, cargo, launch_cost, used_capacity
 from .hexes import canon
-from .moves import shape
+from .moves import MOVES, ORDERS
 from .state import (
     ACTION,
     DEPLOY,
     HOLD,
     LAUNCHED,
     MUSTER,
-    OVER,
     PLACING,
-    PLAY,
     SCREEN,
-    SELECT,
-    Orders,
+    Card,
     State,
 )
 
-SELECT_KINDS = frozenset({"fleet", "deck", "reset", "ready", "first"})
-MUSTER_KINDS = frozenset({"launch", "place"})
-PHASE_TEXT = {
-    SELECT: "the selection of fleets and decks behind the screen",
-    MUSTER: "the opening muster (placing ships that start launched)",
-    PLAY: "play (turns of energy, deploy and action phases)",
-}
 
-
-def check(state: State, seat: int, m: Move) -> Invalid | None:
-    if state.phase == OVER:
-        return Invalid("game_over", "The match is over; no more moves can be made.")
-    bad = shape(m)
-    if bad is not None:
-        return bad
-    if seat not in range(len(state.players)):
-        return Invalid("not_your_turn", f"Seat {seat} does not play in this match.")
-    if m.kind == "orders":
-        if Orders(m["react"], m["ask"]) == state.players[seat].orders:
-            return Invalid("orders_unchanged", "Those are already your standing orders.")
+def pending(state: State, seat: int, m: Move) -> Invalid | None:
+    """An open reaction window holds up every move but its answer and standing orders."""
+    if not state.asking:
         return None
-    if m.kind == "react":
-        return react(state, seat, m)
-    if state.asking:
-        t = state.queue[0]
-        if t.seat != seat:
-            return Invalid(
-                "not_your_turn",
-                f"{name(t.seat)} is answering a reaction window first (AS-BG-3).",
-            )
-        return Invalid(
-            "decision_pending",
-            "Answer the open reaction window first: react with a card or react none (AS-BG-3).",
-        )
-    if state.phase == SELECT:
-        if m.kind not in SELECT_KINDS:
-            return _wrong_phase(state, m)
-        return SELECT_CHECKS[m.kind](state, seat, m)
-    if m.kind in SELECT_KINDS or (state.phase == MUSTER and m.kind not in MUSTER_KINDS):
-        return _wrong_phase(state, m)
+    t = state.queue[0]
+    if t.seat != seat:
+        return Invalid("not_your_turn", f"{name(t.seat)} is answering a reaction window first (AS-BG-3).")
+    return Invalid(
+        "decision_pending",
+        "Answer the open reaction window first: react with a card or react none (AS-BG-3).",
+    )
+
+
+def _turn(state: State, seat: int, m: Move) -> Invalid | None:
+    """A move of the muster or of a turn: the seat on turn, what the turn owes first, then its
+    own rule."""
     turn = state.turn
     assert turn is not None
     if turn.seat != seat:
@@ -103,19 +81,6 @@ def check(state: State, seat: int, m: Move) -> Invalid | None:
     return DEPLOY_CHECKS[m.kind](state, seat, m)
 
 
-def _wrong_phase(state: State, m: Move) -> Invalid:
-    if m.kind in SELECT_KINDS:
-        where = PHASE_TEXT[SELECT]
-    elif m.kind in MUSTER_KINDS:
-        where = "your deploy phase or the opening muster"
-    else:
-        where = "your turns in play"
-    return Invalid(
-        "wrong_phase",
-        f'A "{m.kind}" move belongs to {where}; the match is in {PHASE_TEXT[state.phase]}.',
-    )
-
-
 # -- deploy ([SEED] page 6) -----------------------------------------------------------------------
 def _deploy_phase(state: State, what: str) -> Invalid | None:
     assert state.turn is not None
@@ -127,7 +92,7 @@ def _deploy_phase(state: State, what: str) -> Invalid | None:
     return None
 
 
-def own_card(state: State, seat: int, code: str, where: str):
+def own_card(state: State, seat: int, code: str, where: str) -> Card | Invalid:
     card = state.card(code)
     if card is None or card.owner != seat:
         return Invalid("no_such_ship", f"You have no ship card {code.upper()} {where}.")
@@ -355,7 +320,7 @@ def _next(state: State, seat: int, m: Move) -> Invalid | None:
     return None
 
 
-DEPLOY_CHECKS = {
+DEPLOY_CHECKS: dict[str, Check[State]] = {
     "launch": _launch,
     "place": _place,
     "load": _load,
@@ -363,3 +328,14 @@ DEPLOY_CHECKS = {
     "next": _next,
     "end": lambda state, seat, m: None,
 }
+
+
+CHECKS: dict[str, Check[State]] = {
+    **SELECT_CHECKS,
+    **{kind: _turn for kind in MOVES.kinds if kind not in SELECT_CHECKS},
+    "orders": ORDERS.check,
+    "react": react,
+}
+JUDGE = Judge(MOVES, CHECKS, outcome=lambda s: s.outcome, seats=lambda s: len(s.players), pending=pending)
+check = JUDGE.check
+"""The whole judgement of a move, the common checks first (for the list of legal moves)."""

@@ -17,13 +17,13 @@ from .board import (
     successors,
     tiles,
 )
-from .data import DATA
+from .data import DATA, CardKind
 from .hexes import LARGE_STEPS
 from .memo import per_state
 from .moves import NONE
 from .ships import move as move_number
 from .ships import weapons
-from .state import ACTION, ENERGY, LAUNCHED, State
+from .state import ACTION, ENERGY, LAUNCHED, Card, Piece, State, Tac
 from .tactics import boardable, heroes_in_play
 
 Check = Invalid | None
@@ -52,7 +52,7 @@ def _action_phase(state: State, what: str) -> Check:
     return None
 
 
-def _own_piece(state: State, seat: int, pid: str):
+def _own_piece(state: State, seat: int, pid: str) -> tuple[Card, Piece] | Invalid:
     found = state.piece(pid)
     if found is None or found[0].owner != seat or found[0].place != LAUNCHED:
         return Invalid("no_such_ship", f"You have no ship {pid.upper()} on the battlefield.")
@@ -295,7 +295,7 @@ def _fire(state: State, seat: int, m: Move) -> Check:
 
 
 # -- tactic cards ---------------------------------------------------------------------------
-def _in_hand(state: State, seat: int, card_id: str):
+def _in_hand(state: State, seat: int, card_id: str) -> Tac | Invalid:
     for t in state.players[seat].hand:
         if t.id == card_id:
             return t
@@ -325,7 +325,7 @@ def _play(state: State, seat: int, m: Move) -> Check:
     return _target(state, seat, kind, m["target"])
 
 
-def _target(state: State, seat: int, kind, target: str) -> Check:
+def _target(state: State, seat: int, kind: CardKind, target: str) -> Check:
     want = kind.effect.target
     if want == "none":
         if target:

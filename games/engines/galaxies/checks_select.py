@@ -8,7 +8,7 @@ from .board import mission
 from .data import DATA
 from .data import seat_name as name
 from .moves import NONE
-from .setup import default_deck, default_fleet
+from .selection import default_deck, default_fleet
 from .state import State
 
 

@@ -8,9 +8,12 @@ whether it is [SEED], [SOURCED] or the GAPS.md default BG-nn it comes from.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from ..kit.codec import from_json
 
 SIDES = ("isn", "wretch")
 SEAT_NAMES = ("ISN", "Wretch", "Wretch 2")
@@ -72,7 +75,7 @@ class ShipType:
 
     @property
     def hexes(self) -> int:
-        return DATA.sizes[self.size]["hexes"]
+        return int(DATA.sizes[self.size]["hexes"])
 
     @property
     def spaces(self) -> int:
@@ -200,22 +203,77 @@ def _versions(raw: dict[str, Any], ship: dict[str, Any], powers: dict[str, Power
     return out
 
 
+@dataclass(frozen=True)
+class _Track:
+    side: str = ""
+    value: int = 0
+    target: int = 0
+
+
+@dataclass(frozen=True)
+class _Core:
+    side: str = ""
+    deck: str = ""
+    cards: int = 0
+
+
+@dataclass(frozen=True)
+class _MissionRow:
+    """A mission of ``missions.toml`` as it is written."""
+
+    name: str
+    source: str
+    boards: int
+    rounds: int
+    at_limit: str
+    fleets: str  # "player": player-selected fleets
+    decks: dict[str, tuple[str, ...]]
+    asteroids: tuple[tuple[str, ...], ...]
+    debris: tuple[tuple[str, ...], ...]
+    tiles: tuple[tuple[str, str], ...]
+    fleet: dict[str, tuple[dict[str, str], ...]] = field(default_factory=dict)
+    heroes: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
+    launched: tuple[str, ...] = ()
+    survivors: tuple[str, ...] = ()
+    track: _Track = _Track()
+    core: _Core = _Core()
+
+    def mission(self, key: str) -> Mission:
+        return Mission(
+            key=key,
+            name=self.name,
+            source=self.source,
+            boards=self.boards,
+            rounds=self.rounds,
+            at_limit=self.at_limit,
+            vp_value=self.track.value,
+            vp_side=self.track.side,
+            vp_target=self.track.target,
+            survivors=self.survivors,
+            core_side=self.core.side,
+            core_deck=self.core.deck,
+            core_cards=self.core.cards,
+            player_fleets=self.fleets == "player",
+            decks={s: self.decks[s] for s in SIDES},
+            fleets={s: self.fleet.get(s, ()) for s in SIDES},
+            heroes={s: self.heroes.get(s, ()) for s in SIDES},
+            launched=self.launched,
+            asteroids=self.asteroids,
+            debris=self.debris,
+            tiles=self.tiles,
+        )
+
+
+def _with_params(row: Mapping[str, Any], named: tuple[str, ...]) -> dict[str, Any]:
+    """``row``'s ``named`` fields, the rest gathered as its ``params``."""
+    return {**{n: row.get(n) for n in named}, "params": {n: v for n, v in row.items() if n not in named}}
+
+
 def _load() -> Data:
     board, fleets, grids, tactics, missions = (
         _read(f) for f in ("board.toml", "fleets.toml", "grids.toml", "tactics.toml", "missions.toml")
     )
-    powers = {
-        k: Power(
-            k,
-            p["name"],
-            p["text"],
-            p.get("move", 0),
-            p.get("range", 0),
-            p.get("attacks", 0),
-            p.get("ecm_immune", False),
-        )
-        for k, p in fleets["powers"].items()
-    }
+    powers: dict[str, Power] = {k: from_json(Power, {"key": k, **p}) for k, p in fleets["powers"].items()}
     ships = {
         code: ShipType(
             code,
@@ -228,64 +286,28 @@ def _load() -> Data:
         )
         for code, s in fleets["ships"].items()
     }
-    effects = {
-        k: Effect(
-            k,
-            e["text"],
-            e["target"],
-            e.get("window"),
-            {n: v for n, v in e.items() if n not in ("text", "target", "window")},
-        )
+    effects: dict[str, Effect] = {
+        k: from_json(Effect, {"key": k, **_with_params(e, ("text", "target", "window"))})
         for k, e in tactics["effects"].items()
     }
-    cards = {
-        k: CardKind(k, c["name"], c["faction"], c["type"], c["phase"], c["cost"], effects[c["effect"]])
+    cards: dict[str, CardKind] = {
+        k: from_json(CardKind, {"key": k, **c, "effect": effects[c["effect"]]})
         for k, c in tactics["cards"].items()
     }
-    tiles = {
-        k: TileKind(k, t["name"], t["text"], {n: v for n, v in t.items() if n not in ("name", "text")})
+    tiles: dict[str, TileKind] = {
+        k: from_json(TileKind, {"key": k, **_with_params(t, ("name", "text"))})
         for k, t in missions["tiles"].items()
     }
-    ms = {}
-    for k, m in missions["missions"].items():
-        ms[k] = Mission(
-            key=k,
-            name=m["name"],
-            source=m["source"],
-            boards=m["boards"],
-            rounds=m["rounds"],
-            at_limit=m["at_limit"],
-            vp_value=m.get("track", {}).get("value", 0),
-            vp_side=m.get("track", {}).get("side", ""),
-            vp_target=m.get("track", {}).get("target", 0),
-            survivors=tuple(m.get("survivors", ())),
-            core_side=m.get("core", {}).get("side", ""),
-            core_deck=m.get("core", {}).get("deck", ""),
-            core_cards=m.get("core", {}).get("cards", 0),
-            player_fleets=m["fleets"] == "player",
-            decks={s: tuple(m["decks"][s]) for s in SIDES},
-            fleets={s: tuple(m.get("fleet", {}).get(s, ())) for s in SIDES},
-            heroes={s: tuple(tuple(h) for h in m.get("heroes", {}).get(s, ())) for s in SIDES},
-            launched=tuple(m.get("launched", ())),
-            asteroids=tuple(tuple(a) for a in m["asteroids"]),
-            debris=tuple(tuple(d) for d in m["debris"]),
-            tiles=tuple((t[0], t[1]) for t in m["tiles"]),
-        )
+    rows: dict[str, _MissionRow] = from_json(dict[str, _MissionRow], missions["missions"])
     return Data(
-        board=board["board"],
-        dice=board["dice"],
-        ecm=board["ecm"],
-        energy=board["energy"],
-        hand=board["hand"],
-        selection=board["selection"],
-        sizes=board["sizes"],
+        **{table: board[table] for table in ("board", "dice", "ecm", "energy", "hand", "selection", "sizes")},
         factions={k: f["name"] for k, f in fleets["factions"].items()},
         ships=ships,
         cards=cards,
-        decks={k: dict(d) for k, d in tactics["decks"].items()},
+        decks=tactics["decks"],
         tiles=tiles,
         obstacles=missions["obstacles"],
-        missions=ms,
+        missions={k: row.mission(k) for k, row in rows.items()},
         team_mission=missions["team"]["mission"],
         effects=effects,
         powers=powers,
@@ -308,9 +330,9 @@ def _validate(data: Data) -> Data:
         for side in SIDES:
             if m.fleets[side] and len(m.fleets[side]) != m.commands(side):
                 raise ValueError(f"missions.toml: {m.key} needs one fleet per {side} command")
-            for deck in m.decks[side]:
-                if deck not in data.decks:
-                    raise ValueError(f"missions.toml: {m.key} names the unknown deck {deck}")
+            for name in m.decks[side]:
+                if name not in data.decks:
+                    raise ValueError(f"missions.toml: {m.key} names the unknown deck {name}")
         if m.at_limit != "ahead":
             raise ValueError(f'missions.toml: {m.key} at_limit must be "ahead" (BG-H2)')
         for side in (m.vp_side, m.core_side, m.core_deck):

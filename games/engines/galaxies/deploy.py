@@ -9,7 +9,7 @@ from ..base import Event
 from ..dice import Dice
 from .board import can_launch, size
 from .data import DATA
-from .setup import next_muster
+from .selection import next_muster
 from .state import HOLD, LAUNCHED, MUSTER, PLACING, SCREEN, Card, Piece, State, with_card
 from .turns import gain
 
@@ -43,6 +43,7 @@ def launch(state: State, seat: int, code: str) -> tuple[State, Events]:
         state, events = gain(state, seat, -cost, "launch")
     card = replace(card, place=PLACING)
     state = with_card(state, card)
+    assert state.turn is not None
     state = replace(state, turn=replace(state.turn, placing=code))
     head = Event(
         "ship_launched",

@@ -1,19 +1,21 @@
-"""The Battleship Galaxies engine object: the protocol of ``games.engines.base.Engine``."""
+"""The Battleship Galaxies engine object: the kit's engine over this package's modules (see
+``games/engines/kit/engine.py``), with the game's options, timeouts, secrets and the
+loading of states stored by earlier versions."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from ..base import Engine, Invalid, LogItem, Move, Outcome, Step, apply_checked
-from ..dice import Dice
-from . import describe, legal, notation, rules, setup, state, view
-from .checks import check
+from ..base import Move
+from ..kit.engine import KitEngine
+from . import legal, state
 from .data import DATA, SEAT_NAMES
 from .state import HOLD, SCREEN, SELECT, State
 
 
-class Galaxies(Engine):
+class Galaxies(KitEngine):
     """Battleship Galaxies: The Saturn Offensive, with the GAPS.md section 3 defaults and
     the clearly labelled generic fleet of rules/README decision 3."""
 
@@ -69,20 +71,13 @@ class Galaxies(Engine):
             },
         }
 
-    def setup(self, options: Mapping[str, Any], seats: int, dice: Dice) -> Step:
-        return setup.setup({**self.default_options(), **options}, seats, dice)
+    def __init__(self) -> None:
+        super().__init__()
+        # the referee asks whether a checked move is a candidate: cheaper than the whole list
+        self.referee = replace(self.referee, legal=legal.accepted)
 
-    def active_seats(self, s: State) -> frozenset[int]:
-        return legal.active(s)
-
-    def legal_moves(self, s: State, seat: int) -> list[Move]:
-        return legal.legal(s, seat)
-
-    def apply(self, s: State, seat: int, move: Move, dice: Dice) -> Step | Invalid:
-        return apply_checked(s, seat, move, dice, check=check, listed=_listed, play=rules.play)
-
-    def outcome(self, s: State) -> Outcome | None:
-        return s.outcome
+    def seat_count(self, s: State) -> int:
+        return len(s.players)
 
     def timeout_move(self, s: State, seat: int) -> Move | None:
         """select: ready (else back to the standard draft); first: yourself; a window: no
@@ -108,18 +103,6 @@ class Galaxies(Engine):
                 return m
         return moves[0]
 
-    def view(self, s: State, viewer: int | None, *, reveal_all: bool = False) -> dict[str, Any]:
-        return view.view(s, viewer, reveal_all)
-
-    def describe(self, item: LogItem, viewer: int | None) -> str:
-        return describe.describe(item, viewer)
-
-    def parse(self, text: str, s: State, seat: int) -> Move | Invalid:
-        return notation.parse(text)
-
-    def notation(self, move: Move) -> str:
-        return notation.notation(move)
-
     def secrets(self, s: State) -> Mapping[int, frozenset[str]]:
         """Per owner: cards behind the screen and in holds, deck contents, standing orders,
         and the hand (unless a teammate may see it, [SOURCED] page 3)."""
@@ -134,13 +117,6 @@ class Galaxies(Engine):
             out[seat] = frozenset(marks)
         return out
 
-    def dump(self, s: State) -> dict[str, Any]:
-        return state.dump(s)
-
     def load(self, data: Mapping[str, Any]) -> State:
+        """The kit's codec, and what states of earlier versions lack (``state.load``)."""
         return state.load(data)
-
-
-def _listed(s: State, seat: int, move: Move) -> bool:
-    """Standing orders take any values the check allows; every other move must be listed."""
-    return move.kind == "orders" or move in legal.listed(s, seat)

@@ -7,7 +7,6 @@ single judge, so the list and the refusals cannot disagree.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import product
 
 from ..base import Move
 from . import moves as mv
@@ -177,8 +176,9 @@ def legal(state: State, seat: int) -> list[Move]:
     if state.phase == OVER or seat not in range(len(state.players)):
         return []
     out = [m for m in _candidates(state, seat) if check(state, seat, m) is None]
-    current = state.players[seat].orders
-    for react, ask in product(mv.REACT_POLICIES, (False, True)):
-        if (react, ask) != (current.react, current.ask):
-            out.append(mv.orders(react, ask))
-    return out
+    return out + mv.ORDERS.candidates(state, seat)
+
+
+def accepted(state: State, seat: int) -> frozenset[Move]:
+    """What a move the referee has checked must be among: a candidate, or standing orders."""
+    return listed(state, seat) | frozenset(mv.ORDERS.candidates(state, seat))

@@ -12,7 +12,7 @@ from .board import debris, enemies_adjacent, size, successors
 from .data import DATA
 from .reactions import push
 from .ships import ecm_immune
-from .state import Piece, State, Trigger, Turn, with_piece
+from .state import Card, Piece, State, Trigger, Turn, with_piece
 from .turns import gain
 
 Events = list[Event]
@@ -80,7 +80,9 @@ def step(state: State, seat: int, pid: str, frm: str, to: str, dice: Dice) -> tu
     return _ecm(state, card.owner, card, moved, before, events, dice)
 
 
-def _ecm(state: State, seat: int, card, moved: Piece, before: set[str], events: Events, dice: Dice):
+def _ecm(
+    state: State, seat: int, card: Card, moved: Piece, before: set[str], events: Events, dice: Dice
+) -> tuple[State, Events]:
     """[SEED] ECM: one roll per enemy ship the mover becomes adjacent to (BG-13), not again
     while it stays adjacent; never for ships launched or placed adjacent."""
     if ecm_immune(card):
@@ -100,16 +102,14 @@ def _ecm(state: State, seat: int, card, moved: Piece, before: set[str], events: 
 def warp(state: State, seat: int, pid: str, to: str) -> tuple[State, Events]:
     """[SOURCED] page 9 warp gate: instead of moving, place the ship on an empty space within
     reach. A medium ship's second hex is chosen by a ``place`` move next."""
-    found = state.piece(pid)
-    assert found is not None and state.turn is not None
+    found, now = state.piece(pid), state.turn
+    assert found is not None and now is not None
     card, piece = found
     events: Events = [Event("warped", {"seat": seat, "ship": pid, "to": to})]
     if size(card) == "small":
         state, card = with_piece(state, card, replace(piece, hexes=(to,)))
-        turn = _moved(state.turn, pid, "", True)
-        return replace(state, turn=turn), events
-    turn = replace(state.turn, placing=pid, warp=to)
-    return replace(state, turn=turn), events
+        return replace(state, turn=_moved(now, pid, "", True)), events
+    return replace(state, turn=replace(now, placing=pid, warp=to)), events
 
 
 def warp_place(state: State, seat: int, pid: str, hexes: tuple[str, ...]) -> tuple[State, Events]:
@@ -117,6 +117,7 @@ def warp_place(state: State, seat: int, pid: str, hexes: tuple[str, ...]) -> tup
     assert found is not None and state.turn is not None
     card, piece = found
     state, card = with_piece(state, card, replace(piece, hexes=hexes))
+    assert state.turn is not None
     turn = _moved(replace(state.turn, placing="", warp=""), pid, "", True)
     return replace(state, turn=turn), [
         Event(

@@ -1,4 +1,4 @@
-"""The moves of Battleship Galaxies: their JSON shapes and constructors.
+"""The moves of Battleship Galaxies: the table of kinds (fields, phase, sealed) and constructors.
 
 Move kinds (public protocol, never renamed):
   selection:  fleet, deck, reset, ready, first
@@ -11,39 +11,18 @@ Move kinds (public protocol, never renamed):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from ..base import Invalid, Move
+from ..base import Move
+from ..kit.moves import Field, Kind, Moves, names, one_of, seat, word
+from ..kit.orders import StandingOrders
 from .data import SIDES, VERSIONS
+from .state import MUSTER, PLAY, SELECT, Orders, State, with_player
 
-KINDS = (
-    "fleet",
-    "deck",
-    "reset",
-    "ready",
-    "first",
-    "launch",
-    "place",
-    "load",
-    "unload",
-    "activate",
-    "step",
-    "warp",
-    "fire",
-    "play",
-    "discard",
-    "give",
-    "next",
-    "end",
-    "orders",
-    "react",
-    "draw",
-)
 NONE = "none"
 REACT_POLICIES = ("always", "never")
 DECKS = ("own", *SIDES)  # where the energy-phase card comes from ([SEED] page 11)
-SEALED = frozenset({"fleet", "deck", "reset", "load", "unload", "orders"})
 
 
 # -- constructors ------------------------------------------------------------------------
@@ -104,7 +83,7 @@ def give(card: str, to: int) -> Move:
 
 
 def orders(react: str, ask: bool) -> Move:
-    return Move.of("orders", react=react, ask=ask)
+    return ORDERS.move(Orders(react, ask))
 
 
 def react(card: str) -> Move:
@@ -118,85 +97,68 @@ def draw(deck: str) -> Move:
 RESET, READY, NEXT, END = Move.of("reset"), Move.of("ready"), Move.of("next"), Move.of("end")
 
 
-# -- shapes -------------------------------------------------------------------------------
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+# -- the table of move kinds ----------------------------------------------------------------
+def _turn(kind: str) -> Kind:
+    """A kind of the turns in play (its fields given afterwards)."""
+    return Kind(phase=PLAY, belongs=f'A "{kind}" move belongs to your turns in play')
 
 
-def _word(what: str) -> Callable[[Any], str | None]:
-    def check(v: Any) -> str | None:
-        if isinstance(v, str) and 0 < len(v) <= 24:
-            return None
-        return f"{what} must be a short name such as the ones in your legal moves."
-
-    return check
-
-
-def _maybe_word(what: str) -> Callable[[Any], str | None]:
-    def check(v: Any) -> str | None:
-        return None if isinstance(v, str) and len(v) <= 24 else f"{what} must be a name or empty."
-
-    return check
+SHIP = {"ship": word('"ship"')}
+CARD = {"card": word('"card"')}
+SEAT = seat('"seat" / "to"')
+ORDERS: StandingOrders[State, Orders] = StandingOrders(
+    Orders,
+    {"react": one_of(REACT_POLICIES, '"react"'), "ask": one_of((True, False), '"ask"')},
+    {"react": REACT_POLICIES, "ask": (False, True)},
+    get=lambda state, seat: state.players[seat].orders,
+    put=lambda state, seat, orders: with_player(state, seat, orders=orders),
+)
+_MUSTER = {"phase": (MUSTER, PLAY)}
 
 
-def _seat(v: Any) -> str | None:
-    return None if _is_int(v) and 0 <= v < 8 else '"seat" / "to" must be a seat number.'
+def _deploy(kind: str, fields: dict[str, Field], **more: Any) -> Kind:
+    return Kind(fields, belongs=f'A "{kind}" move belongs to your deploy phase or the opening muster', **more)
 
 
-def _hexes(v: Any) -> str | None:
-    if isinstance(v, tuple) and 1 <= len(v) <= 3 and all(isinstance(h, str) and len(h) <= 4 for h in v):
-        return None
-    return '"hexes" must be a list of 1 to 3 hex names such as ["d12", "e12"].'
-
-
-def _one_of(choices: tuple[Any, ...], what: str) -> Callable[[Any], str | None]:
-    def check(v: Any) -> str | None:
-        if any(type(v) is type(c) and v == c for c in choices):
-            return None
-        return f"{what} must be one of {', '.join(str(c) for c in choices)}."
-
-    return check
-
-
-SHAPES: dict[str, dict[str, Callable[[Any], str | None]]] = {
-    "fleet": {"ship": _word('"ship"'), "version": _one_of((*VERSIONS, NONE), '"version"')},
-    "deck": {"card": _word('"card"'), "n": _one_of((1, -1), '"n"')},
-    "reset": {},
-    "ready": {},
-    "first": {"seat": _seat},
-    "launch": {"ship": _word('"ship"')},
-    "place": {"ship": _word('"ship"'), "hexes": _hexes},
-    "load": {"ship": _word('"ship"'), "into": _word('"into"')},
-    "unload": {"ship": _word('"ship"')},
-    "activate": {"ship": _word('"ship"')},
-    "step": {"ship": _word('"ship"'), "from": _word('"from"'), "to": _word('"to"')},
-    "warp": {"ship": _word('"ship"'), "to": _word('"to"')},
-    "fire": {"ship": _word('"ship"'), "weapon": _word('"weapon"'), "target": _word('"target"')},
-    "play": {"card": _word('"card"'), "target": _maybe_word('"target"')},
-    "discard": {"card": _word('"card"')},
-    "give": {"card": _word('"card"'), "to": _seat},
-    "next": {},
-    "end": {},
-    "orders": {"react": _one_of(REACT_POLICIES, '"react"'), "ask": _one_of((True, False), '"ask"')},
-    "react": {"card": _word('"card"')},
-    "draw": {"deck": _one_of(DECKS, '"deck"')},
-}
-
-
-def shape(m: Move) -> Invalid | None:
-    """Is ``m`` a well-formed move of this game (its kind known, exactly its fields)?"""
-    if m.kind not in SHAPES:
-        return Invalid(
-            "unknown_move",
-            f"Battleship Galaxies has no move {m.kind[:20]!r}; the moves are {', '.join(KINDS)}.",
-        )
-    spec = SHAPES[m.kind]
-    given = dict(m.args)
-    if set(given) != set(spec):
-        want = ", ".join(f'"{f}"' for f in spec) or "no fields"
-        return Invalid("bad_move", f'A "{m.kind}" move takes {want} besides "kind".')
-    for name, check in spec.items():
-        problem = check(given[name])
-        if problem:
-            return Invalid("bad_move", problem)
-    return None
+MOVES = Moves(
+    "Battleship Galaxies",
+    {
+        "fleet": Kind({**SHIP, "version": one_of((*VERSIONS, NONE), '"version"')}, phase=SELECT, sealed=True),
+        "deck": Kind({**CARD, "n": one_of((1, -1), '"n"')}, phase=SELECT, sealed=True),
+        "reset": Kind(phase=SELECT, sealed=True),
+        "ready": Kind(phase=SELECT),
+        "first": Kind({"seat": SEAT}, phase=SELECT),
+        "launch": _deploy("launch", SHIP, **_MUSTER),
+        "place": _deploy(
+            "place",
+            {
+                **SHIP,
+                "hexes": names(4, 1, 3, '"hexes" must be a list of 1 to 3 hex names such as ["d12", "e12"].'),
+            },
+            **_MUSTER,
+        ),
+        "load": replace(_turn("load"), fields={**SHIP, "into": word('"into"')}, sealed=True),
+        "unload": replace(_turn("unload"), fields=SHIP, sealed=True),
+        "activate": replace(_turn("activate"), fields=SHIP),
+        "step": replace(_turn("step"), fields={**SHIP, "from": word('"from"'), "to": word('"to"')}),
+        "warp": replace(_turn("warp"), fields={**SHIP, "to": word('"to"')}),
+        "fire": replace(
+            _turn("fire"), fields={**SHIP, "weapon": word('"weapon"'), "target": word('"target"')}
+        ),
+        "play": replace(_turn("play"), fields={**CARD, "target": word('"target"', empty=True)}),
+        "discard": replace(_turn("discard"), fields=CARD),
+        "give": replace(_turn("give"), fields={**CARD, "to": SEAT}),  # seen by the team (rules.play)
+        "next": _turn("next"),
+        "end": _turn("end"),
+        "orders": ORDERS.kind,
+        "react": Kind(CARD),  # when a reaction window asks (checks.react)
+        "draw": replace(_turn("draw"), fields={"deck": one_of(DECKS, '"deck"')}),
+    },
+    phases={
+        SELECT: "the selection of fleets and decks behind the screen",
+        MUSTER: "the opening muster (placing ships that start launched)",
+        PLAY: "play (turns of energy, deploy and action phases)",
+    },
+    echo=20,
+)
+KINDS = tuple(MOVES.kinds)

@@ -49,7 +49,8 @@ def _seat(word: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def parse(text: str) -> Move | Invalid:
+def parse(text: str, state: object = None, seat: int | None = None) -> Move | Invalid:
+    """A move from its notation (the position is not needed to read one)."""
     if not isinstance(text, str):
         return bad(str(text))
     words = text.lower().replace("→", " ").replace("->", " ").split()

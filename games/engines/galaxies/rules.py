@@ -1,8 +1,8 @@
 """What each legal move does: the dispatcher from a checked, listed move to the rule modules.
 
 Every handler returns the new state and its events, never mutating its input; sealed moves
-(selection edits, loading holds, standing orders, passing a card) are seen by their authors
-only (Step.move_audience), and a card passed to a teammate by the team.
+(selection edits, loading holds, standing orders: ``moves.MOVES``) are seen by their authors
+only (the kit's referee sets Step.move_audience), and a card passed to a teammate by the team.
 """
 
 from __future__ import annotations
@@ -11,105 +11,98 @@ from dataclasses import replace
 
 from ..base import Event, Move, Step
 from ..dice import Dice
-from . import combat, deploy, movement, setup, tactics, turns
-from .moves import SEALED
+from . import combat, deploy, movement, selection, tactics, turns
+from .moves import ORDERS
 from .reactions import answer as react_answer
 from .reactions import push, run
-from .state import ACTION, Orders, State, Trigger, with_player
+from .selection import setup
+from .state import ACTION, State, Trigger
 
 Events = list[Event]
 
 
 def play(state: State, seat: int, m: Move, dice: Dice) -> Step:
+    if m.kind == "orders":
+        return ORDERS.play(state, seat, m)
     state, events = HANDLERS[m.kind](state, seat, m, dice)
-    audience = None
-    if m.kind in SEALED:
-        audience = frozenset({seat})
-    elif m.kind == "give":
-        audience = frozenset({seat, m["to"]})
+    audience = frozenset({seat, m["to"]}) if m.kind == "give" else None  # sealed kinds: the referee
     return Step(state, tuple(events), audience)
-
-
-def _orders(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
-    state = with_player(state, seat, orders=Orders(m["react"], m["ask"]))
-    events: Events = [Event("orders_updated", {"seat": seat}, frozenset({seat}))]
-    return state, events
 
 
 def _react(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
     return react_answer(state, seat, m["card"], dice)
 
 
-def _fleet(state, seat, m, dice):
-    return setup.edit_fleet(state, seat, m["ship"], m["version"])
+def _fleet(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
+    return selection.edit_fleet(state, seat, m["ship"], m["version"])
 
 
-def _deck(state, seat, m, dice):
-    return setup.edit_deck(state, seat, m["card"], m["n"])
+def _deck(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
+    return selection.edit_deck(state, seat, m["card"], m["n"])
 
 
-def _reset(state, seat, m, dice):
-    return setup.reset(state, seat)
+def _reset(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
+    return selection.reset(state, seat)
 
 
-def _ready(state, seat, m, dice):
-    return setup.ready(state, seat, dice)
+def _ready(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
+    return selection.ready(state, seat, dice)
 
 
-def _first(state, seat, m, dice):
-    return setup.choose_first(state, seat, m["seat"], dice)
+def _first(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
+    return selection.choose_first(state, seat, m["seat"], dice)
 
 
-def _launch(state, seat, m, dice):
+def _launch(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
     return deploy.launch(state, seat, m["ship"])
 
 
-def _place(state, seat, m, dice):
+def _place(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
     assert state.turn is not None
     if state.turn.warp:
         return movement.warp_place(state, seat, m["ship"], tuple(m["hexes"]))
     return deploy.place(state, seat, m["ship"], tuple(m["hexes"]), dice)
 
 
-def _load(state, seat, m, dice):
+def _load(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
     return deploy.load(state, seat, m["ship"], m["into"])
 
 
-def _unload(state, seat, m, dice):
+def _unload(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
     return deploy.unload(state, seat, m["ship"])
 
 
-def _activate(state, seat, m, dice):
+def _activate(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
     return movement.activate(state, seat, m["ship"])
 
 
-def _step(state, seat, m, dice):
+def _step(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
     return movement.step(state, seat, m["ship"], m["from"], m["to"], dice)
 
 
-def _warp(state, seat, m, dice):
+def _warp(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
     return movement.warp(state, seat, m["ship"], m["to"])
 
 
-def _fire(state, seat, m, dice):
+def _fire(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
     state, events, trigger = combat.fire(state, seat, m["ship"], m["weapon"], m["target"])
     state, more = push(state, [trigger], dice)
     return state, events + more
 
 
-def _play(state, seat, m, dice):
+def _play(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
     return tactics.play(state, seat, m["card"], m["target"])
 
 
-def _discard(state, seat, m, dice):
+def _discard(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
     return turns.discard(state, seat, m["card"])
 
 
-def _give(state, seat, m, dice):
+def _give(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
     return turns.give(state, seat, m["card"], m["to"])
 
 
-def _next(state, seat, m, dice):
+def _next(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
     """Entering the action phase opens the opponents' "action_start" windows (AS-BG-3 d)."""
     state, events = turns.next_phase(state)
     assert state.turn is not None
@@ -120,18 +113,17 @@ def _next(state, seat, m, dice):
     return state, events
 
 
-def _draw(state, seat, m, dice):
+def _draw(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
     return turns.choose_draw(state, seat, m["deck"], dice)
 
 
-def _end(state, seat, m, dice):
+def _end(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
     assert state.turn is not None
     state = replace(state, turn=replace(state.turn, card=""))
     return turns.end_turn(state, dice)
 
 
 HANDLERS = {
-    "orders": _orders,
     "react": _react,
     "fleet": _fleet,
     "deck": _deck,
@@ -154,4 +146,4 @@ HANDLERS = {
     "draw": _draw,
 }
 
-__all__ = ["play", "run"]
+__all__ = ["play", "run", "setup"]

@@ -1,4 +1,4 @@
-"""The immutable game state of Battleship Galaxies and its JSON codec.
+"""The immutable game state of Battleship Galaxies (dumped and loaded by the kit's codec).
 
 Everything hidden lives here in full - the cards behind each screen, the cards in each
 transport hold, hands and decks, standing orders; ``view.py`` decides who sees what.
@@ -10,10 +10,12 @@ Ship cards are known by their ship code ("ev"), ships on the battlefield by piec
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, fields, is_dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..base import Outcome
+from ..kit import codec
+from ..kit.codec import set_at
 from .data import DATA, SIDES
 
 SELECT, MUSTER, PLAY, OVER = "select", "muster", "play", "over"
@@ -139,10 +141,10 @@ class State:
     queue: tuple[Trigger, ...] = ()
     asking: bool = False  # queue[0] waits for its seat's answer
     last_attack: Trigger | None = None
-    outcome: Outcome | None = None
     card_ids: tuple[str, ...] = ()  # every tactic card id given so far, sorted: never reused
     vp: tuple[int, ...] = (0, 0)  # victory points per side, on the mission's track (page 12)
     rescued: tuple[str, ...] = ()  # survivor sites already rescued (BG-H4)
+    outcome: Outcome | None = None  # last: the stored JSON has always ended with it
 
     # -- lookups ----------------------------------------------------------------------
     def card(self, code: str) -> Card | None:
@@ -185,10 +187,6 @@ class State:
         return SIDES[self.side(seat)]
 
 
-def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return tuple(value if i == index else v for i, v in enumerate(values))
-
-
 def with_player(state: State, seat: int, **changes: Any) -> State:
     return replace(state, players=set_at(state.players, seat, replace(state.players[seat], **changes)))
 
@@ -204,56 +202,16 @@ def with_piece(state: State, card: Card, piece: Piece) -> tuple[State, Card]:
 
 def hull(card: Card) -> int:
     """Hull of each ship of the card: the version's hull plus attached upgrades."""
-    extra = sum(DATA.cards[t.kind].effect.params.get("hull", 0) for t in card.attached)
+    extra: int = sum(DATA.cards[t.kind].effect.params.get("hull", 0) for t in card.attached)
     return DATA.stats(card.code, card.version).hull + extra
 
 
-# -- JSON codec -------------------------------------------------------------------------
-def _plain(obj: Any) -> Any:
-    if is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: _plain(getattr(obj, f.name)) for f in fields(obj)}
-    if isinstance(obj, tuple | list):
-        return [_plain(v) for v in obj]
-    return obj
-
-
-def dump(state: State) -> dict[str, Any]:
-    data = {f.name: _plain(getattr(state, f.name)) for f in fields(state) if f.name != "outcome"}
-    data["outcome"] = None if state.outcome is None else state.outcome.to_json()
-    return data
-
-
-def _pairs(items: Any) -> tuple[tuple[Any, Any], ...]:
-    return tuple((a, b) for a, b in items)
-
-
-def _card(d: Mapping[str, Any]) -> Card:
-    return Card(
-        **{
-            **d,
-            "pieces": tuple(
-                Piece(p["id"], tuple(p["hexes"]), p["shields"], p["damage"]) for p in d["pieces"]
-            ),
-            "attached": tuple(Tac(**t) for t in d["attached"]),
-            "lost": tuple(d["lost"]),
-        }
-    )
-
-
-def _player(d: Mapping[str, Any]) -> Player:
-    if "draft" not in d:
-        d = _player_v1(d)
-    return Player(
-        **{
-            **d,
-            "commands": tuple(d["commands"]),
-            "hand": tuple(Tac(**t) for t in d["hand"]),
-            "deck": tuple(Tac(**t) for t in d["deck"]),
-            "discard": tuple(Tac(**t) for t in d["discard"]),
-            "draft": tuple(d["draft"]),
-            "orders": Orders(**d["orders"]),
-        }
-    )
+# -- loading: the kit's codec, and what states of earlier engine versions lack -----------------
+def load(data: Mapping[str, Any]) -> State:
+    if any("draft" not in p for p in data["players"]):
+        data = {**data, "players": [p if "draft" in p else _player_v1(p) for p in data["players"]]}
+    state: State = codec.from_json(State, data)  # card_ids (version 1), vp, rescued (before 3)
+    return state
 
 
 def _player_v1(d: Mapping[str, Any]) -> dict[str, Any]:
@@ -267,54 +225,3 @@ def _player_v1(d: Mapping[str, Any]) -> dict[str, Any]:
         "deck": [{"id": "", "kind": k} for k in kinds] if sealed else [],
         "draft": [] if sealed else kinds,
     }
-
-
-def _turn(d: Mapping[str, Any] | None) -> Turn | None:
-    if d is None:
-        return None
-    return Turn(
-        **{
-            **d,
-            "activated": tuple(d["activated"]),
-            "steps": _pairs(d["steps"]),
-            "stopped": tuple(d["stopped"]),
-            "lead": _pairs(d["lead"]),
-            "charges": _pairs(d["charges"]),
-        }
-    )
-
-
-def _outcome(d: Mapping[str, Any] | None) -> Outcome | None:
-    if d is None:
-        return None
-    scores = d.get("scores")
-    return Outcome(
-        winners=tuple(d["winners"]),
-        draw=d["draw"],
-        reason=d["reason"],
-        scores=None if scores is None else {int(k): v for k, v in scores.items()},
-        details=d.get("details"),
-    )
-
-
-def load(data: Mapping[str, Any]) -> State:
-    last = data.get("last_attack")
-    return State(
-        mission=data["mission"],
-        rounds=data["rounds"],
-        fleet_points=data["fleet_points"],
-        players=tuple(_player(p) for p in data["players"]),
-        phase=data["phase"],
-        cards=tuple(_card(c) for c in data["cards"]),
-        chooser=data["chooser"],
-        first=data["first"],
-        turn=_turn(data.get("turn")),
-        turn_no=data["turn_no"],
-        queue=tuple(Trigger(**t) for t in data["queue"]),
-        asking=data["asking"],
-        last_attack=None if last is None else Trigger(**last),
-        outcome=_outcome(data.get("outcome")),
-        card_ids=tuple(data.get("card_ids", ())),  # absent from version 1 dumps
-        vp=tuple(data.get("vp", (0, 0))),  # absent before version 3
-        rescued=tuple(data.get("rescued", ())),
-    )

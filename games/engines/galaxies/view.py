@@ -52,7 +52,7 @@ from .board import mission
 from .cardids import origin
 from .data import DATA, SIDES, Stats
 from .data import seat_name as name
-from .hexes import geometry
+from .hexes import Geometry, geometry
 from .legal import active
 from .ships import move, stats, weapons
 from .state import DESTROYED, HOLD, LAUNCHED, PLACING, SCREEN, SELECT, Card, State, Tac, hull
@@ -91,7 +91,7 @@ def _board(boards: int) -> dict[str, Any]:
     }
 
 
-def geo_for(boards: int):
+def geo_for(boards: int) -> Geometry:
     return geometry(boards)
 
 

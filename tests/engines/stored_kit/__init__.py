@@ -28,7 +28,9 @@ from games.engines.session import Session
 HERE = Path(__file__).parent
 
 MATCHES: dict[str, tuple[str, int, int, dict[str, Any], int]] = {
-    # name: (game, seed, seats, options, most entries)
+    # name: (game, seed, seats, options, most entries); the "asking" match's players first
+    # ask to be asked at every reaction window, so that windows wait for an answer
+    "galaxies-asking": ("battleship-galaxies", 31, 2, {"mission": "mission-1", "rounds": 4}, 300),
     "earlydays-fighter-clash": ("early-days", 11, 2, {"scenario": "fighter_clash", "turn_limit": 3}, 400),
     "earlydays-convoy-raid": ("early-days", 12, 2, {"scenario": "convoy_raid", "turn_limit": 2}, 300),
     "earlydays-outpost-assault": ("early-days", 13, 2, {"scenario": "outpost_assault", "turn_limit": 2}, 300),
@@ -46,11 +48,20 @@ def record(game: str, seed: int, seats: int, options: dict[str, Any], most: int)
     assert engine is not None
     rng = random.Random(seed)
     session = Session.begin(engine, seats, seed.to_bytes(4, "big"), options)
+    asking = options.get("mission") == "mission-1" and seed == 31  # galaxies-asking
+    asked: set[int] = set()
     while engine.outcome(session.state) is None and len(session.records) < most:
         seat = rng.choice(sorted(engine.active_seats(session.state)))
         moves = engine.legal_moves(session.state, seat)
         plays = [m for m in moves if m.kind != "orders"] or moves
-        move = rng.choice(moves if rng.random() < 0.1 else plays)
+        ask = [m for m in moves if m.kind == "orders" and m.get("ask") is True and m.get("react") == "always"]
+        if asking and seat not in asked and ask:
+            move = ask[0]
+            asked.add(seat)
+        elif asking:
+            move = rng.choice(plays)
+        else:
+            move = rng.choice(moves if rng.random() < 0.1 else plays)
         assert not isinstance(session.advance(seat, move), Invalid), move
     return {
         "game": game,
