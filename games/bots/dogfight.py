@@ -17,8 +17,8 @@ from functools import cache, lru_cache
 from typing import Any
 
 from games.engines.base import Engine, Move, Seat
-from games.engines.dogfight.board import BOARD, is_adjacent, neighbours, square, zone_squares
 from games.engines.dogfight.data import AP, DATA, MOVE_AST
+from games.engines.dogfight.geometry import BOARD, is_adjacent, neighbours, square, zone_squares
 from games.engines.dogfight.state import OVER, PLACE, PLAY, SPENDING, START
 from games.engines.grid import Square
 

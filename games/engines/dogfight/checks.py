@@ -1,24 +1,21 @@
 """Why a move is illegal: one ``Invalid`` per broken rule, with a message naming the rule.
 
-``check`` returns None for a move the rules allow; the engine still insists that the move
-is one that ``legal_moves`` lists, so the two can never disagree silently.
+``CHECKS`` has one check per kind of move, run by the referee (``kit.referee``) after the
+checks every game shares (the match is over, the move's shape, the seat, the kind's
+phase). A check returns None for a move the rules allow; the referee still insists that
+the move is one that ``legal.py`` lists, so the two can never disagree silently.
 """
 
 from __future__ import annotations
 
 from ..base import Invalid, Move
 from ..grid import Square
-from .board import BOARD, distance, in_zone, is_adjacent, is_diagonal, reachable, straight_line
+from ..kit.referee import Check
 from .data import AP, DATA
-from .moves import NO_COUNTER, RULES, fleet_counts, orders_of, shape
-from .state import BUILD, DRAWING, OVER, PLACE, PLAY, SPENDING, START, State, colour
+from .geometry import BOARD, distance, in_zone, is_adjacent, is_diagonal, reachable, straight_line
+from .moves import NO_COUNTER, ORDERS, RULES, fleet_counts
+from .state import DRAWING, SPENDING, START, State, colour
 
-PHASE_OF = {"fleet": BUILD, "place": PLACE, "orders": None}
-PHASE_TEXT = {
-    BUILD: "fleet building (send your fleet)",
-    PLACE: "placement (place your ships)",
-    PLAY: "play (game turns)",
-}
 BOARD_TEXT = f"files a-{chr(ord('a') + DATA.files - 1)}, rows 1-{DATA.rows}"
 
 
@@ -28,31 +25,6 @@ def name(seat: int) -> str:
 
 def label(counter_type: str) -> str:
     return DATA.counters[counter_type].label
-
-
-def check(state: State, seat: int, m: Move) -> Invalid | None:
-    if state.phase == OVER:
-        return Invalid("game_over", "The match is over; no more moves can be made.")
-    bad = shape(m)
-    if bad is not None:
-        return bad
-    if seat not in range(len(state.hands)):
-        return Invalid("not_your_turn", f"Seat {seat} does not play in this match.")
-    if m.kind == "orders":
-        if orders_of(m) == state.orders[seat]:
-            return Invalid("orders_unchanged", "Those are already your standing orders.")
-        return None
-    phase = PHASE_OF.get(m.kind, PLAY)
-    if state.phase != phase:
-        return Invalid(
-            "wrong_phase",
-            f'A "{m.kind}" move belongs to {PHASE_TEXT[phase]}; the match is in {PHASE_TEXT[state.phase]}.',
-        )
-    if m.kind == "fleet":
-        return _fleet(state, seat, m)
-    if m.kind == "place":
-        return _place(state, seat, m)
-    return _play(state, seat, m)
 
 
 # -- build and place ----------------------------------------------------------------------
@@ -142,7 +114,7 @@ def _play(state: State, seat: int, m: Move) -> Invalid | None:
         return Invalid("no_decision", "No attack is waiting for your DEF counter decision.")
     if t.seat != seat:
         return Invalid("not_your_turn", f"It is {name(t.seat)}'s game turn.")
-    return CHECKS[m.kind](state, seat, m)
+    return TURN_CHECKS[m.kind](state, seat, m)
 
 
 def _discard(state: State, seat: int, m: Move) -> Invalid | None:
@@ -319,11 +291,18 @@ def _repeat(state: State, seat: int, m: Move) -> Invalid | None:
     return _no_ap(state, seat, RULES["repeat_cost"], "A repeated combat (COMBAT)")
 
 
-CHECKS = {
+TURN_CHECKS: dict[str, Check[State]] = {
     "discard": _discard,
     "draw": _draw,
     "move": _move,
     "attack": _attack,
     "repeat": _repeat,
     "end": lambda state, seat, m: None,
+}
+
+CHECKS: dict[str, Check[State]] = {
+    "fleet": _fleet,
+    "place": _place,
+    **dict.fromkeys(("discard", "draw", "move", "attack", "repeat", "end", "defend"), _play),
+    "orders": ORDERS.check,
 }

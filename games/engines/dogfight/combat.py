@@ -11,8 +11,8 @@ from dataclasses import replace
 
 from ..base import Event
 from ..dice import Dice
-from .board import is_adjacent
 from .data import DATA, DEF2
+from .geometry import is_adjacent
 from .moves import RULES
 from .state import Combat, Orders, Ship, State, with_hand
 

@@ -12,6 +12,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from ..kit.codec import from_json, json_name
+
 COLOURS = ("blue", "red")
 """Seat 0 flies the blue ships, seat 1 the red ones."""
 
@@ -88,36 +90,82 @@ DEF1 = "DEF1"
 DEF2 = "DEF2"
 
 
+@dataclass(frozen=True)
+class _Board:
+    files: int
+    rows: int
+    zones: dict[str, tuple[int, ...]]
+    forward: dict[str, int]
+
+
+@dataclass(frozen=True)
+class _Asteroids:
+    count: int
+    placement: tuple[str, ...]
+    select: tuple[int, ...]
+    directions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Setup:
+    first_player: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _ShipType:
+    count: int
+    pts: int
+    mov: int
+    att: int
+    def_: int = json_name("def")
+
+
+@dataclass(frozen=True)
+class _Counter:
+    label: str
+    count: int
+    aliases: tuple[str, ...]
+    def_bonus: int = 0
+
+
+@dataclass(frozen=True)
+class _File:
+    """``data/dogfight.toml`` as it is written."""
+
+    board: _Board
+    asteroids: _Asteroids
+    setup: _Setup
+    ship_types: dict[str, _ShipType]
+    counters: dict[str, _Counter]
+    rules: dict[str, int]
+    options: dict[str, int]
+
+
 def _load() -> Data:
-    raw = tomllib.loads((Path(__file__).parent / "data" / "dogfight.toml").read_text("utf-8"))
-    board, ast = raw["board"], raw["asteroids"]
-    ships = {
-        key: ShipType(key, t["count"], t["pts"], t["mov"], t["att"], t["def"])
-        for key, t in raw["ship_types"].items()
-    }
-    counters = {
-        key: CounterType(key, c["label"], c["count"], c.get("def_bonus", 0), tuple(c["aliases"]))
-        for key, c in raw["counters"].items()
-    }
+    text = (Path(__file__).parent / "data" / "dogfight.toml").read_text("utf-8")
+    raw: _File = from_json(_File, tomllib.loads(text))
+    board, ast = raw.board, raw.asteroids
+    ships = {k: ShipType(k, t.count, t.pts, t.mov, t.att, t.def_) for k, t in raw.ship_types.items()}
+    counters = {k: CounterType(k, c.label, c.count, c.def_bonus, c.aliases) for k, c in raw.counters.items()}
     kinds = [key for key, c in counters.items() for _ in range(c.count)]
     width = max(2, len(str(len(kinds))))
     box = tuple((f"ctr-{i:0{width}d}", key) for i, key in enumerate(kinds, 1))
     return Data(
-        files=board["files"],
-        rows=board["rows"],
-        zones=tuple(tuple(board["zones"][c]) for c in COLOURS),
-        forward=tuple(board["forward"][c] for c in COLOURS),
-        asteroid_count=ast["count"],
-        placement=tuple(ast["placement"]),
-        select=tuple(ast["select"]),
-        directions=tuple(ast["directions"]),
-        first_player=tuple(COLOURS.index(c) for c in raw["setup"]["first_player"]),
+        files=board.files,
+        rows=board.rows,
+        zones=tuple(board.zones[c] for c in COLOURS),
+        forward=tuple(board.forward[c] for c in COLOURS),
+        asteroid_count=ast.count,
+        placement=ast.placement,
+        select=ast.select,
+        directions=ast.directions,
+        first_player=tuple(COLOURS.index(c) for c in raw.setup.first_player),
         ship_types=ships,
         counters=counters,
         counter_box=box,
         box_types=dict(box),
-        rules=dict(raw["rules"]),
-        options=dict(raw["options"]),
+        rules=raw.rules,
+        options=raw.options,
     )
 
 

@@ -1,19 +1,23 @@
-"""The Space Dogfight engine object: the protocol of ``games.engines.base.Engine``."""
+"""The Space Dogfight engine object: its name, options, timeouts and secrets."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Engine, Invalid, LogItem, Move, Outcome, Step, apply_checked, listed_in
-from ..dice import Dice
-from . import checks, describe, moves, notation, rules, state, view
+from ..base import Move
+from ..kit.engine import KitEngine
+from . import legal, moves
 from .data import COLOURS, DATA
 from .state import BUILD, PLACE, PLAY, State
 
 
-class Dogfight(Engine):
-    """Space Dogfight (Game-o-gram #2, rules v1.00) with the GAPS.md section 4 defaults."""
+class Dogfight(KitEngine):
+    """Space Dogfight (Game-o-gram #2, rules v1.00) with the GAPS.md section 4 defaults.
+
+    Built from the kit (docs/engines.md): the protocol methods delegate to this package's
+    modules by name.
+    """
 
     key = "space-dogfight"
     title = "Space Dogfight"
@@ -66,45 +70,16 @@ class Dogfight(Engine):
             },
         }
 
-    def setup(self, options: Mapping[str, Any], seats: int, dice: Dice) -> Step:
-        return rules.setup({**self.default_options(), **options}, dice)
-
-    def active_seats(self, state: State) -> frozenset[int]:
-        return moves.active(state)
-
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
-        return moves.legal(state, seat)
-
-    def apply(self, state: State, seat: int, move: Move, dice: Dice) -> Step | Invalid:
-        return apply_checked(
-            state, seat, move, dice, check=checks.check, listed=listed_in(moves.legal), play=rules.play
-        )
-
-    def outcome(self, state: State) -> Outcome | None:
-        return state.outcome
-
     def timeout_move(self, state: State, seat: int) -> Move | None:
         """end on turn, defend none when asked, the first placement; nothing in build."""
-        if seat not in moves.active(state):
+        if seat not in legal.active(state):
             return None
         if state.phase == PLAY:
             return moves.defend(moves.NO_COUNTER) if state.pending else moves.END
         if state.phase == PLACE:
-            return moves.legal(state, seat)[0]
+            return legal.legal(state, seat)[0]
         assert state.phase == BUILD
         return None
-
-    def view(self, state: State, viewer: int | None, *, reveal_all: bool = False) -> dict[str, Any]:
-        return view.view(state, viewer, reveal_all)
-
-    def describe(self, item: LogItem, viewer: int | None) -> str:
-        return describe.describe(item, viewer)
-
-    def parse(self, text: str, state: State, seat: int) -> Move | Invalid:
-        return notation.parse(text)
-
-    def notation(self, move: Move) -> str:
-        return notation.notation(move)
 
     def secrets(self, state: State) -> Mapping[int, frozenset[str]]:
         """Hand labels, unplaced fleet entries and standing orders, per owner."""
@@ -118,9 +93,3 @@ class Dogfight(Engine):
             )
             for seat in range(len(COLOURS))
         }
-
-    def dump(self, s: State) -> dict[str, Any]:
-        return state.dump(s)
-
-    def load(self, data: Mapping[str, Any]) -> State:
-        return state.load(data)

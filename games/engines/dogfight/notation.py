@@ -14,14 +14,13 @@ defend def1 | def2 | none
 
 from __future__ import annotations
 
-import json
 import re
 
 from ..base import Invalid, Move
 from ..grid import Square
 from . import moves as mv
 from .data import DATA
-from .state import Orders
+from .state import Orders, State
 
 HELP = (
     "Write one move, e.g. 'fleet 4A 1B 0C 1D', 'place A b2', 'discard AP', 'draw', "
@@ -52,7 +51,8 @@ def _square(token: str) -> str | None:
     return None if sq is None else sq.name
 
 
-def parse(text: str) -> Move | Invalid:
+def parse(text: str, state: State, seat: int) -> Move | Invalid:
+    """Read one move; Space Dogfight's notation needs neither the position nor the seat."""
     if not isinstance(text, str):
         return bad(str(text))
     words = re.sub(r"(->|→|–)", " ", text.lower()).split()
@@ -118,13 +118,7 @@ def _orders(text: str, rest: list[str]) -> Move | Invalid:
 
 
 def notation(m: Move) -> str:
-    try:
-        return _notation(m)
-    except (KeyError, TypeError, ValueError):
-        return json.dumps(m.to_json(), sort_keys=True)
-
-
-def _notation(m: Move) -> str:
+    """The move in this notation (the engine writes a move it has none for as its JSON)."""
     k = m.kind
     if k in ("draw", "repeat", "end"):
         return k

@@ -1,7 +1,8 @@
 """What each legal move does to the state: SETUP, SEQUENCE OF PLAY, MOVE AST, GAME ENDS.
 
 Every function here assumes the move was already checked (``checks.py``) and listed
-(``moves.py``); it returns the new state and the events, never mutating its input.
+(``legal.py``); it returns the new state and the events, never mutating its input. The
+referee gives a sealed kind's step (``moves.MOVES``) its author as the move's audience.
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ from typing import Any
 
 from ..base import Event, Move, Outcome, Step
 from ..dice import Dice
+from ..kit.codec import set_at
 from . import combat
-from .board import asteroid_targets, in_zone
 from .data import AP, COLOURS, DATA, MOVE_AST
-from .moves import RULES, can_draw, fleet_counts, orders_of
+from .geometry import asteroid_targets, in_zone
+from .legal import can_draw
+from .moves import ORDERS, RULES, fleet_counts
 from .state import (
     DRAWING,
     OVER,
@@ -27,14 +30,13 @@ from .state import (
     State,
     Turn,
     colour,
-    set_at,
     with_hand,
 )
 
 Events = list[Event]
 
 
-def setup(options: Mapping[str, Any], dice: Dice) -> Step:
+def setup(options: Mapping[str, Any], seats: int, dice: Dice) -> Step:
     """Throw for the asteroids (SD-02, re-roll an occupied square) and the first player."""
     events: Events = []
     asteroids: list[str] = []
@@ -49,11 +51,12 @@ def setup(options: Mapping[str, Any], dice: Dice) -> Step:
                 break
     choice = options.get("first_player", "random")
     if choice == "random":  # SD-12
-        roll = dice.roll(RULES["die"], "first player")
-        first = DATA.first_player[roll - 1]
+        throw: int | None = dice.roll(RULES["die"], "first player")
+        assert throw is not None
+        first = DATA.first_player[throw - 1]
     else:
-        roll, first = None, COLOURS.index(choice)
-    events.append(Event("first_player", {"seat": first, "colour": colour(first), "roll": roll}))
+        throw, first = None, COLOURS.index(choice)
+    events.append(Event("first_player", {"seat": first, "colour": colour(first), "roll": throw}))
     state = State(
         points_limit=options.get("points_limit", RULES["points_limit"]),
         turn_cap=options.get("turn_cap", RULES["turn_cap"]),
@@ -68,16 +71,14 @@ def setup(options: Mapping[str, Any], dice: Dice) -> Step:
 
 def play(state: State, seat: int, m: Move, dice: Dice) -> Step:
     """Apply a checked, listed move."""
-    sealed = frozenset({seat})
     if m.kind == "orders":
-        state = replace(state, orders=set_at(state.orders, seat, orders_of(m)))
-        return Step(state, (Event("orders_updated", {"seat": seat}),), sealed)
+        return ORDERS.play(state, seat, m)
     if m.kind == "fleet":
         state, events = _fleet(state, seat, fleet_counts(m))
-        return Step(state, tuple(events), sealed)
+        return Step(state, tuple(events))
     if m.kind == "discard":
         state = _discard(state, seat, m["counter"])
-        return Step(state, (Event("counter_discarded", {"seat": seat}),), sealed)
+        return Step(state, (Event("counter_discarded", {"seat": seat}),))
     state, events = HANDLERS[m.kind](state, seat, m, dice)
     if state.phase == PLAY:
         state, more = check_end(state)

@@ -1,4 +1,4 @@
-"""The immutable game state of Space Dogfight and its JSON codec.
+"""The immutable game state of Space Dogfight (dumped and loaded by ``kit.codec``).
 
 Squares are stored by their names ("b3"), ships by their public ids ("blue-2"), counters by
 their box ids ("ctr-07"). Hidden values (unplaced fleets, hands, the cup, standing orders)
@@ -7,11 +7,10 @@ live here in full; ``view.py`` decides who may see what.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass, replace
 
 from ..base import Outcome
+from ..kit.codec import omitted_when_default
 from .data import COLOURS, DATA
 
 BUILD, PLACE, PLAY, OVER = "build", "place", "play", "over"
@@ -66,7 +65,9 @@ class Combat:
     defence_roll: int | None = None
     defence_target: int | None = None
     result: str = "pending"
-    then_repeat: bool = False
+    # left out of the JSON while False, so that the states of matches played before the
+    # AS-SD-4 declaration existed stay byte for byte the same
+    then_repeat: bool = omitted_when_default(False)
 
 
 @dataclass(frozen=True)
@@ -160,84 +161,3 @@ def with_hand(state: State, seat: int, hand: tuple[str, ...]) -> State:
     hands = list(state.hands)
     hands[seat] = tuple(sorted(hand))
     return replace(state, hands=tuple(hands))
-
-
-def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """``values`` with the entry at ``index`` (a seat, an asteroid) replaced."""
-    return tuple(value if i == index else v for i, v in enumerate(values))
-
-
-# -- JSON codec -------------------------------------------------------------------------
-def _plain(obj: Any) -> dict[str, Any]:
-    return {f.name: getattr(obj, f.name) for f in fields(obj)}
-
-
-def _combat(combat: Combat | None) -> dict[str, Any] | None:
-    """A combat's JSON; ``then_repeat`` only when set, so the states of matches played
-    before the AS-SD-4 declaration existed stay byte for byte the same."""
-    if combat is None:
-        return None
-    data = _plain(combat)
-    if not combat.then_repeat:
-        del data["then_repeat"]
-    return data
-
-
-def dump(state: State) -> dict[str, Any]:
-    data = _plain(state)
-    data["asteroids"] = list(state.asteroids)
-    data["sealed"] = list(state.sealed)
-    data["holds"] = [[_plain(h) for h in hold] for hold in state.holds]
-    data["placed"] = list(state.placed)
-    data["ships"] = [_plain(s) for s in state.ships]
-    data["lost"] = [_plain(s) for s in state.lost]
-    data["cup"] = list(state.cup)
-    data["hands"] = [list(h) for h in state.hands]
-    data["orders"] = [_plain(o) for o in state.orders]
-    data["turns_taken"] = list(state.turns_taken)
-    if state.turn is not None:
-        data["turn"] = _plain(state.turn)
-        data["turn"]["repeat"] = None if state.turn.repeat is None else list(state.turn.repeat)
-    data["pending"] = _combat(state.pending)
-    data["last_combat"] = _combat(state.last_combat)
-    data["outcome"] = None if state.outcome is None else state.outcome.to_json()
-    return data
-
-
-def load(data: Mapping[str, Any]) -> State:
-    turn = data.get("turn")
-    if turn is not None:
-        rep = turn.get("repeat")
-        turn = Turn(**{**turn, "repeat": None if rep is None else tuple(rep)})
-    out = data.get("outcome")
-    if out is not None:
-        scores = out.get("scores")
-        out = Outcome(
-            winners=tuple(out["winners"]),
-            draw=out["draw"],
-            reason=out["reason"],
-            scores=None if scores is None else {int(k): v for k, v in scores.items()},
-        )
-    pending, last = data.get("pending"), data.get("last_combat")
-    return State(
-        points_limit=data["points_limit"],
-        turn_cap=data["turn_cap"],
-        movement=data["movement"],
-        first=data["first"],
-        phase=data["phase"],
-        asteroids=tuple(data["asteroids"]),
-        sealed=tuple(data["sealed"]),
-        holds=tuple(tuple(Hold(**h) for h in hold) for hold in data["holds"]),
-        placed=tuple(data["placed"]),
-        place_next=data["place_next"],
-        ships=tuple(Ship(**s) for s in data["ships"]),
-        lost=tuple(Ship(**s) for s in data["lost"]),
-        cup=tuple(data["cup"]),
-        hands=tuple(tuple(h) for h in data["hands"]),
-        orders=tuple(Orders(**o) for o in data["orders"]),
-        turns_taken=tuple(data["turns_taken"]),
-        turn=turn,
-        pending=None if pending is None else Combat(**pending),
-        last_combat=None if last is None else Combat(**last),
-        outcome=out,
-    )

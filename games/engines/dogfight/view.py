@@ -38,9 +38,9 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from .board import BOARD
 from .data import COLOURS, DATA
-from .moves import active
+from .geometry import BOARD
+from .legal import active
 from .state import Combat, State, colour
 
 
@@ -105,7 +105,7 @@ def view(state: State, viewer: int | None, reveal_all: bool = False) -> dict[str
             }
         )
     you = None
-    if viewer in seats and not reveal_all:
+    if viewer is not None and viewer in seats and not reveal_all:
         you = {"seat": viewer, "colour": colour(viewer), **_secrets(state, viewer)}
     t = state.turn
     turn = None

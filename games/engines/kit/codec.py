@@ -35,7 +35,7 @@ _ENCODER = msgspec.json.Encoder()
 _DECODER = msgspec.json.Decoder()
 
 
-class FrozenMap(tuple):
+class FrozenMap(tuple[tuple[str, Any], ...]):
     """A JSON object made hashable: its (key, value) pairs sorted by key. ``dict(m)`` works."""
 
     __slots__ = ()
@@ -90,17 +90,18 @@ def set_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 def to_json(obj: Any) -> Any:
     """``obj`` (a dataclass, or tuples, dicts and scalars of them) as JSON-ready data."""
     out = _DECODER.decode(_ENCODER.encode(obj))
-    fix = _out_fix(type(obj))
+    fix = _out_fix(type(obj))  # type: ignore[arg-type]  # a class is hashable
     return out if fix is None else fix(obj, out)
 
 
 def from_json(cls: type[T] | Any, data: Any) -> T:
     """Build a ``cls`` (any type hint) from :func:`to_json` output or equal JSON data."""
-    fix = _in_fix(cls)
+    fix = _in_fix(cls)  # type: ignore[arg-type]  # a type hint is hashable
     if fix is not None:
         data = fix(data)
     try:
-        return msgspec.convert(data, cls, str_keys=True, dec_hook=_decode_hook)  # type: ignore[no-any-return]
+        value: T = msgspec.convert(data, cls, str_keys=True, dec_hook=_decode_hook)
+        return value
     except msgspec.ValidationError as exc:
         raise CodecError(f"{getattr(cls, '__name__', cls)}: {exc}") from None
 
@@ -171,10 +172,19 @@ def _dataclass_out(cls: type) -> OutFix | None:
     children = {f.name: fix for f in fields if (fix := _out_fix(hints[f.name])) is not None}
     omitted = {f.name: f.default for f in fields if f.metadata.get(_OMIT)}
     names = {f.name: f.metadata[_NAME] for f in fields if _NAME in f.metadata}
-    if not (children or omitted or names):
+    # msgspec builds a dataclass without setting the fields the data left out that have a
+    # plain default (the class attribute answers for them), and encodes only the fields an
+    # object holds: such fields are put back, in their place
+    every = tuple(f.name for f in fields)
+    defaulted = any(f.default is not dataclasses.MISSING for f in fields)
+    if not (children or omitted or names or defaulted):
         return None
 
-    def fix(obj: Any, out: dict[str, Any]) -> dict[str, Any]:
+    def put_back(obj: Any, out: dict[str, Any]) -> dict[str, Any]:
+        if len(out) < len(every):
+            out = {
+                n: out[n] if n in out else _DECODER.decode(_ENCODER.encode(getattr(obj, n))) for n in every
+            }
         for name, child in children.items():
             out[name] = child(getattr(obj, name), out[name])
         for name, default in omitted.items():
@@ -185,7 +195,7 @@ def _dataclass_out(cls: type) -> OutFix | None:
             out = {names.get(k, k): v for k, v in out.items()}
         return out
 
-    return fix
+    return put_back
 
 
 @cache

@@ -4,11 +4,12 @@ Orders are a frozen dataclass per seat, changed at any time by a sealed ``orders
 :class:`StandingOrders` gives a game the rest: the move's table entry, its constructor, the
 "already your orders" refusal, the candidates to list, and the step that plays it.
 
-The audience, decided once for every game: the ``orders_updated`` event is seen by its
-author only, like the move itself. The log already hides a sealed move's kind from the
-others ("a sealed move was made"); a public event naming it would say which sealed move it
-was (orders rather than a fleet, a die placed or a fire order), and a change of orders
-right after an attack tells the attacker something of what the defender will do.
+The audience of the ``orders_updated`` event (docs/architecture.md, "Standing orders"):
+its author only, like the move itself, unless the game says ``public=True``. The log
+hides a sealed move's kind from the others ("a sealed move was made"); a public event
+naming it says which sealed move it was. Space Dogfight, Star Fighters and the early days
+made it public before the decision and keep it so: their players read "... updated
+standing orders" in the log, and their stored entries say so.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ class StandingOrders(Generic[S, Ord]):
     values: Mapping[str, Sequence[Any]]
     get: Callable[[S, Seat], Ord]
     put: Callable[[S, Seat, Ord], S]
+    public: bool = False  # the orders_updated event told to everyone (the move stays sealed)
 
     def __post_init__(self) -> None:
         names = [f.name for f in dataclasses.fields(self.cls)]  # type: ignore[arg-type]
@@ -82,4 +84,5 @@ class StandingOrders(Generic[S, Ord]):
 
     def play(self, state: S, seat: Seat, m: Move) -> Step:
         own = frozenset({seat})
-        return Step(self.put(state, seat, self.of(m)), (Event(UPDATED, {"seat": seat}, own),), own)
+        event = Event(UPDATED, {"seat": seat}, None if self.public else own)
+        return Step(self.put(state, seat, self.of(m)), (event,), own)

@@ -13,9 +13,9 @@ from games.engines import get
 from games.engines.base import Event, Invalid, LogItem, Move
 from games.engines.dice import Dice
 from games.engines.dogfight import moves as mv
-from games.engines.dogfight.board import BOARD, distance
-from games.engines.dogfight.checks import check
 from games.engines.dogfight.data import DATA
+from games.engines.dogfight.geometry import BOARD, distance
+from games.engines.dogfight.legal import all_fleets, all_orders
 from games.engines.dogfight.state import Orders
 
 from .helpers import BLUE, RED, E, act, dice, ok, position, refused, seek
@@ -352,8 +352,8 @@ def candidates(state, seat):
     out = [mv.DRAW, mv.REPEAT, mv.END]
     out += [mv.discard(c) for c in DATA.hand_types]
     out += [mv.defend(c) for c in (*DATA.def_types, mv.NO_COUNTER)]
-    out += [mv.orders(o) for o in mv.all_orders()]
-    out += list(mv.all_fleets(175))
+    out += [mv.orders(o) for o in all_orders()]
+    out += list(all_fleets(175))
     names = [sq.name for sq in BOARD.squares()]
     out += [mv.place(t, sq) for t in DATA.ship_types for sq in names if int(sq[1:]) in (1, 2, 3, 9)]
     for ship in state.ships:
@@ -392,7 +392,7 @@ def test_the_rule_checks_accept_exactly_the_listed_moves(movement):
                 for seat in (BLUE, RED):
                     listed = set(E.legal_moves(state, seat))
                     for m in candidates(state, seat):
-                        assert (check(state, seat, m) is None) == (m in listed), (m, seat)
+                        assert (E.check(state, seat, m) is None) == (m in listed), (m, seat)
             active = sorted(E.active_seats(state))
             if not active:
                 break

@@ -119,3 +119,12 @@ def test_a_frozen_map_round_trips_as_the_json_object_it_froze(value):
     frozen = freeze(value)
     assert to_json(frozen) == json.loads(json.dumps(value))
     assert from_json(FrozenMap, to_json(frozen)) == frozen
+
+
+def test_a_value_read_without_its_defaulted_fields_writes_them_again_in_their_place():
+    side = from_json(Side, {"pieces": [{"id": "a1"}]})
+    assert to_json(side) == to_json(Side((Piece("a1"),)))
+    assert list(to_json(side)) == ["pieces", "best", "by_seat", "pairs", "notes", "def"]
+    assert to_json(side)["pieces"] == [{"id": "a1", "hexes": []}]
+    outcome = from_json(Outcome, {"winners": [1]})
+    assert to_json(outcome) == {"winners": [1], "draw": False, "reason": "", "scores": None}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, replace
 
 import pytest
@@ -154,6 +155,13 @@ def test_standing_orders_are_sealed_and_only_their_author_hears_of_them():
     assert step.state.orders == (Orders(), Orders("never", False))
     assert step.move_audience == {1}
     assert [(e.kind, e.data, e.audience) for e in step.events] == [("orders_updated", {"seat": 1}, {1})]
+
+
+def test_a_game_may_tell_everyone_of_a_change_of_orders_and_still_seal_the_move():
+    public = dataclasses.replace(ORDERS, public=True)
+    step = public.play(State(phase="build"), 1, public.move(Orders("never", False)))
+    assert step.move_audience == {1}
+    assert [(e.kind, e.data, e.audience) for e in step.events] == [("orders_updated", {"seat": 1}, None)]
 
 
 def test_standing_orders_must_name_every_field_of_their_dataclass():
