@@ -3,14 +3,16 @@ activate a system) and the new-match form's per-seat options."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
 from django.template.loader import render_to_string
 
 from tests.engines.starfighters.helpers import E, position, ship
+from tests.games.helpers import submit
 
-from .helpers import advance, started
+from .helpers import started
 
 
 def panel(state, seat):
@@ -57,16 +59,25 @@ def guide(client, user, match) -> str:
 
 
 @pytest.mark.django_db
-def test_the_first_match_guide_says_what_to_do_in_the_roll_and_activation_phases(client, alice, bob):
+def test_the_first_match_guide_says_what_to_do_in_the_roll_phase(client, alice, bob):
     match = started("star-fighters", alice, bob)
     assert "Roll your dice" in guide(client, alice, match)
-    match, seat, _moves = advance(match, lambda s, moves: any(m["kind"] == "place" for m in moves))
-    assert "Place your dice" in guide(client, (alice, bob)[seat], match)
-    match, seat, _moves = advance(
-        match, lambda s, moves: any(m["kind"] == "activate" for m in moves), prefer=("place", "fire", "roll")
-    )
-    assert "Your turn to activate" in guide(client, (alice, bob)[seat], match)
-    assert "Another player is activating" in guide(client, (bob, alice)[seat], match)
+    submit(match, alice, {"kind": "roll"})
+    assert "Place your dice" in guide(client, alice, match)
+    assert "Roll your dice" in guide(client, bob, match)
+
+
+def test_the_first_match_guide_says_what_to_do_in_the_activations():
+    state = position(ship(0, "c3", on=("y1 cockpit C", "r1 phasers.attack S")), ship(1, "c5", "w"), on=0)
+
+    def shown(seat):
+        return render_to_string("ui/starfighters/walkthrough.html", {"view": E.view(state, seat)})
+
+    assert "Your turn to activate" in shown(0)
+    assert "Another player is activating" in shown(1)
+    assert 'id="walkthrough"' not in render_to_string(
+        "ui/starfighters/walkthrough.html", {"view": E.view(replace(state, round=3), 0)}
+    ), "gone after the first two rounds"
 
 
 @pytest.mark.django_db
@@ -78,3 +89,11 @@ def test_the_help_page_draws_the_games_own_boards_and_its_dice_table(client):
         figure = body[start : body.find("</figure>", start)]
         assert "board-starfighters" in figure and figure.count('class="ship"') == 2
     assert "3 × ▲ security, 2 × ■ command, 1 × · blank" in body
+
+
+@pytest.mark.django_db
+def test_the_moves_say_why_fire_is_not_offered_yet(client, alice, bob):
+    match = started("star-fighters", alice, bob)
+    client.force_login(alice)
+    body = client.get(f"/matches/{match.pk}/").content.decode()
+    assert "Fire! is not offered yet: You must not hit the button unless you can activate" in body

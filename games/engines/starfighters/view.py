@@ -33,7 +33,8 @@ Keys (stable; new keys may be added, none renamed):
   the attack roll [[die, face]] and "options" the dice that did no damage.
 - ``you``: None for spectators and under ``reveal_all``, else {"seat", "orders" {"id",
   "lose", "ask"}, "roll"}; "roll" is None outside the Roll phase, else the sealed sequence
-  {"id", "step", "cap", "done", "fired", "actions", "bridge_used", "hand" [{"die", "colour",
+  {"id", "step", "cap", "done", "fired", "actions", "bridge_used", "why_no_fire" (why Fire!
+  is not offered yet, or None), "hand" [{"die", "colour",
   "face"}] (face "" once picked up), "board" (spaces), "rolls" [{"id", "step", "faces"
   [[die, face]]}]}.
 - ``dice``: {"faces" {colour: [icons]}, "symbols" {icon: text}}; ``rules``: {"roll_cap",
@@ -53,7 +54,7 @@ from .moves import ship_id
 from .rollphase import board_id, roll_id
 from .shipboard import capacity, cloaked
 from .state import ROLL, Placed, Ship, State, name
-from .whynot import why_not
+from .whynot import fire_problem, why_not
 
 
 def spaces(side_key: str, reactors: int, board: tuple[Placed, ...]) -> list[dict[str, Any]]:
@@ -126,6 +127,7 @@ def _roll(state: State, seat: int) -> dict[str, Any] | None:
         "fired": r.fired,
         "actions": r.actions,
         "bridge_used": r.bridge,
+        "why_no_fire": fire_problem(state, seat),
         "hand": [{"die": d, "colour": DATA.colour_of(d), "face": f} for d, f in r.hand],
         "board": spaces(state.ships[seat].side, state.ships[seat].reactors, r.board),
         "rolls": [

@@ -5,11 +5,11 @@ was passed with nothing to activate sees why (the log line itself is kept as sto
 
 from __future__ import annotations
 
-from .checks import activation_problem
+from .checks import activation_problem, check
 from .data import DATA, SYSTEMS
-from .moves import activate, activation_candidates
+from .moves import FIRE, activate, activation_candidates
 from .shipboard import command_colours
-from .state import ACTIVATE, State
+from .state import ACTIVATE, ROLL, State
 
 
 def why_not(state: State, seat: int) -> dict[str, str]:
@@ -43,3 +43,13 @@ def why_not(state: State, seat: int) -> dict[str, str]:
         if first is not None:
             out[system] = first.message
     return out
+
+
+def fire_problem(state: State, seat: int) -> str | None:
+    """Why ``seat`` may not hit the button yet in the Roll phase (None when it may, or when it
+    has finished rolling)."""
+    roller = state.rollers[seat] if state.phase == ROLL and state.rollers else None
+    if roller is None or roller.done:
+        return None
+    bad = check(state, seat, FIRE)
+    return bad.message if bad is not None else None

@@ -71,6 +71,12 @@ def why_not(view: Mapping[str, Any]) -> str:
     return ""
 
 
+def no_fire(view: Mapping[str, Any]) -> str:
+    """Why Fire! is not offered yet in the viewer's Roll phase (the engine's words)."""
+    why = ((view.get("you") or {}).get("roll") or {}).get("why_no_fire")
+    return f"Fire! is not offered yet: {why}" if why else ""
+
+
 HINTS = Hints(
     rules_prefix="SF",
     seat_colours=SEAT_COLOURS,
@@ -82,7 +88,7 @@ HINTS = Hints(
             hint="Click a die in your hand, then a highlighted space of your ship board.",
         ),
         "pickup": Kind(title="Pick a die up", picks=(DIE,)),
-        "hold": Kind(title="Hold", label="Hold: keep the dice as they are"),
+        "hold": Kind(title="Hold", label="Hold: keep the dice as they are", note=no_fire),
         "fire": Kind(title="Fire", label="Fire! (first to the button)"),
         "cockpit": Kind(title="Move a die from the cockpit", picks=(DIE, SPACE)),
         "activate": Kind(

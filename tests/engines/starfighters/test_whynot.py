@@ -4,7 +4,7 @@ own refusal for it, in the rules' words, given to the page in the view."""
 from __future__ import annotations
 
 from games.engines.starfighters.state import ROLL
-from games.engines.starfighters.whynot import why_not
+from games.engines.starfighters.whynot import fire_problem, why_not
 
 from .helpers import E, position, ship
 
@@ -40,3 +40,13 @@ def test_the_view_gives_every_player_their_reasons():
     )
     players = E.view(state, 1)["players"]
     assert "hexes away" in players[0]["why_not"]["phasers"]
+
+
+def test_the_roll_phase_says_why_fire_is_not_offered_until_a_system_can_be_activated():
+    state = position(ship(0, "c1"), ship(1, "c7", "w"), phase=ROLL)
+    assert "unless you can activate at least one system" in fire_problem(state, 0)
+    assert "unless you can activate" in E.view(state, 0)["you"]["roll"]["why_no_fire"]
+    ready = position(
+        ship(0, "c1", on=("y1 cockpit C", "r1 phasers.attack S")), ship(1, "c7", "w"), phase=ROLL
+    )
+    assert fire_problem(ready, 0) is None
