@@ -33,7 +33,9 @@ Keys (stable; new keys may be added, none renamed):
   (your force list while building, entries as in ``sides.force``), "draft_cost",
   "fire_orders" (your sealed decisions this turn: [{"id", "unit", "group", "weapon",
   "target", "mode"}], mode "hold" with weapon and target "" for a held group),
-  "fire_slots" (the [unit, group] pairs still owing a decision), "orders" ({"id", "initiative",
+  "fire_slots" (the [unit, group] pairs still owing a decision), "why_not" (your units on
+  the map with nothing to do in this Movement or Shooting phase, each with the refusal
+  of the move you would expect of it: [{"unit", "code", "message"}]), "orders" ({"id", "initiative",
   "ion_weapon", "repair", "ask"}), "dock_turn" (Rebels in Hostage: {"id", "turn"} while
   secret, else None)}.
 - ``secrets``: None unless ``reveal_all``; then per seat what ``you`` would hold.
@@ -55,6 +57,7 @@ from .movement import destinations
 from .rules import DOCK_MARKER
 from .state import BUILD, SHOOT, TURN, Entry, State, Unit
 from .units import crew, is_disabled, move_allowance, panicked, weapons_of, working_weapons
+from .why_not import why_not
 
 
 def _entry(e: Entry) -> dict[str, Any]:
@@ -146,6 +149,7 @@ def _secrets(state: State, seat: int) -> dict[str, Any]:
             if f.seat == seat
         ],
         "fire_slots": [list(s) for s in owed],
+        "why_not": why_not(state, seat),
         "orders": {
             "id": f"orders-{seat}",
             "initiative": o.initiative,

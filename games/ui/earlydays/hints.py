@@ -104,6 +104,12 @@ def _step_to(move: Mapping[str, Any], view: Mapping[str, Any]) -> str:
     return f"{_step(move.get('step'), view)} {where}{facing}".replace("  ", " ").strip()
 
 
+def _why_not(view: Mapping[str, Any]) -> str:
+    """Your units with nothing to do now, each with the engine's reason (``you.why_not``)."""
+    reasons = (view.get("you") or {}).get("why_not") or []
+    return " ".join(f"Not offered: {r['message']}" for r in reasons)
+
+
 UNIT = Pick("unit", on="unit", labels=_unit, prompt="Click one of your units.")
 
 HINTS = Hints(
@@ -149,6 +155,7 @@ HINTS = Hints(
                 ),
             ),
             hint="Click a highlighted unit, then a highlighted hex next to it: one hex a click.",
+            note=_why_not,
         ),
         "fire": Kind(
             title="Fire",
@@ -160,6 +167,7 @@ HINTS = Hints(
                 Pick("hold", labels=lambda v, _view: f"Hold the {words(v)} weapons", prompt="Hold fire."),
             ),
             hint="Click one of your units, then its target (red), or hold its fire.",
+            note=_why_not,
             attack=True,
         ),
         "run": Kind(title="Run", picks=(UNIT,)),

@@ -250,7 +250,7 @@ def _svg_unit(view: dict[str, Any], u: dict[str, Any]) -> str:
     arrow = f"{at(SIZE * 1.02, 0)} {at(SIZE * 0.62, 0.42)} {at(SIZE * 0.62, -0.42)}"
     title = f"{_side_name(view, u['seat'])} {u['name']} {u['id']} on {u['hex']} facing {u['facing']}: {_unit_stats(u)}"
     label = str(u["id"])
-    font = 7.0 if len(label) <= 3 else 5.5
+    font = 8.0 if len(label) <= 3 else 6.5
     return (
         f'<g class="unit unit-{esc(u.get("side"))}" data-unit="{esc(u["id"])}" data-hex="{esc(u["hex"])}"'
         f' data-facing="{esc(u["facing"])}"><title>{esc(title)}</title>{body}'
