@@ -42,6 +42,7 @@ from .data import COLOURS, DATA
 from .geometry import BOARD
 from .legal import active
 from .state import Combat, State, colour
+from .whynot import why_not
 
 
 def _ship(ship: Any, full: bool) -> dict[str, Any]:
@@ -106,7 +107,12 @@ def view(state: State, viewer: int | None, reveal_all: bool = False) -> dict[str
         )
     you = None
     if viewer is not None and viewer in seats and not reveal_all:
-        you = {"seat": viewer, "colour": colour(viewer), **_secrets(state, viewer)}
+        you = {
+            "seat": viewer,
+            "colour": colour(viewer),
+            **_secrets(state, viewer),
+            "why_not": why_not(state, viewer),  # names the viewer's own hand: theirs only
+        }
     t = state.turn
     turn = None
     if t is not None:

@@ -46,6 +46,15 @@ def _counter(kind: Any, view: Mapping[str, Any]) -> str:
     return str(((view.get("counter_types") or {}).get(kind) or {}).get("label") or kind)
 
 
+def _why_not(view: Mapping[str, Any]) -> str:
+    """What the player may expect and cannot do now, in the engine's words (the view's
+    ``you.why_not``): every ship held by one reason says it once."""
+    reasons = (view.get("you") or {}).get("why_not") or {}
+    if not reasons:
+        return ""
+    return "Not possible now: " + " ".join(dict.fromkeys(str(v) for v in reasons.values()))
+
+
 SHIP = Pick("from", on="square", prompt="Click one of your ships.")
 
 HINTS = Hints(
@@ -79,7 +88,7 @@ HINTS = Hints(
             attack=True,
         ),
         "repeat": Kind(title="Repeat the combat", label="Repeat the combat"),
-        "end": Kind(title="Finish", label="End your turn", quiet=True),
+        "end": Kind(title="Finish", label="End your turn", quiet=True, note=_why_not),
         "orders": Kind(title="Standing orders", standing=True),
     },
     # Friendlier words for the standing-orders fields (AS-SD-3).
