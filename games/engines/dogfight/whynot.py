@@ -12,6 +12,7 @@ from .legal import legal
 from .moves import attack, move
 from .state import PLAY, State
 
+
 def check(state: State, seat: int, m: Move) -> Invalid | None:
     """The rules' judgement of ``m`` for the seat on turn in play (the checks every move
     shares hold there: it is their turn, in the phase of play)."""
