@@ -57,7 +57,7 @@ from .movement import destinations
 from .rules import DOCK_MARKER
 from .state import BUILD, SHOOT, TURN, Entry, State, Unit
 from .units import crew, is_disabled, move_allowance, panicked, weapons_of, working_weapons
-from .why_not import why_not
+from .whynot import why_not
 
 
 def _entry(e: Entry) -> dict[str, Any]:
