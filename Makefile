@@ -24,8 +24,9 @@ $(VENV)/.synced: pyproject.toml uv.lock | $(BIN)/python
 	touch $@
 
 ## run: the embedded default — SQLite, in-process tasks, email to console and var/mail, demo data
-# DJANGO_DEBUG=1 asks for the embedded default: debugging on, a random key made once in var/.
-run: export DJANGO_DEBUG ?= 1
+# STARPOST_EMBEDDED=1 asks for the embedded default: a random key made once in var/, static
+# files from the source. Debugging pages only with `make run DJANGO_DEBUG=1`.
+run: export STARPOST_EMBEDDED ?= 1
 run: $(VENV)/.synced
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py vapid_keys --if-missing

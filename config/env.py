@@ -89,17 +89,17 @@ def email_settings(url: str, default_dir: str) -> dict[str, object]:
     raise ImproperlyConfigured(f"EMAIL_URL scheme {scheme!r} is not supported")
 
 
-def embedded_secret_key(debug: bool, path: Path) -> str:
+def embedded_secret_key(embedded: bool, path: Path) -> str:
     """DJANGO_SECRET_KEY; without it, the embedded default's own random key in ``path``
     (made once, readable by its owner only); in production, an error naming the setting."""
     key = (os.environ.get("DJANGO_SECRET_KEY") or "").strip()
     if key:
         return key
-    if not debug:
+    if not embedded:
         raise ImproperlyConfigured(
             "DJANGO_SECRET_KEY is not set: production needs a long random key of its own, e.g. "
             "`python -c 'import secrets; print(secrets.token_urlsafe(50))'` "
-            "(`make run` sets DJANGO_DEBUG=1 and keeps a generated key in var/ instead)."
+            "(`make run` sets STARPOST_EMBEDDED=1 and keeps a generated key in var/ instead)."
         )
     path.parent.mkdir(parents=True, exist_ok=True)
     try:  # O_EXCL: of several processes starting at once, one writes and the others read it

@@ -1,8 +1,8 @@
 """Starpost settings: one module, driven by environment variables (see README, "Settings").
 
 With no variables set, this is the embedded default: SQLite in ./var, Celery tasks run
-in-process, email to the console and to ./var/mail. Production sets DJANGO_DEBUG=0 and
-everything else explicitly; missing secrets there are an error, not a silent default.
+in-process, email to the console and to ./var/mail (`make run` adds STARPOST_EMBEDDED=1 for
+its generated key). Production sets everything explicitly; missing secrets there are an error, not a silent default.
 """
 
 from __future__ import annotations
@@ -22,11 +22,14 @@ from .env import email_settings, embedded_secret_key, env_bool, env_int, env_lis
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("STARPOST_VAR_DIR", str(BASE_DIR / "var")))
 
-# Off unless asked for: `make run` asks (DJANGO_DEBUG=1); a deployment that forgets it is safe.
+# Debugging pages: off unless asked for (DJANGO_DEBUG=1); a deployment that forgets it is safe.
 DEBUG = env_bool("DJANGO_DEBUG", False)
-# Production must bring its own key. The embedded default (DEBUG on) makes a random one once
-# and keeps it in var/, so no key anyone could know ever signs anything.
-SECRET_KEY = embedded_secret_key(DEBUG, VAR_DIR / "secret_key")
+# The embedded default that `make run` asks for (STARPOST_EMBEDDED=1; DJANGO_DEBUG=1 implies
+# it): a random key made once and kept in var/, static files served from the source folders,
+# cookies over plain HTTP. Its 404 and 500 pages are the site's own unless DEBUG is asked for.
+EMBEDDED = env_bool("STARPOST_EMBEDDED", DEBUG)
+# Production must bring its own key, so no key anyone could know ever signs anything.
+SECRET_KEY = embedded_secret_key(EMBEDDED, VAR_DIR / "secret_key")
 SECRET_KEY_FALLBACKS = env_list("DJANGO_SECRET_KEY_FALLBACKS", [])
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
@@ -157,19 +160,19 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "static"
-WHITENOISE_USE_FINDERS = DEBUG  # without collectstatic, while developing
-if DEBUG:
+WHITENOISE_USE_FINDERS = EMBEDDED  # without collectstatic, while developing
+if EMBEDDED:
     STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise warns about a missing root
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
-        if DEBUG
+        if EMBEDDED
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
 }
 
-SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not DEBUG)
+SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not EMBEDDED)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 # Transport security: these depend on TLS being terminated in front of the site (README,
 # "Security"), so they are off until the operator says it is.

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import secrets
 import stat
+from pathlib import Path
 
 import pytest
 from django.core import signing
@@ -105,3 +106,15 @@ def test_purpose_keys_differ_and_keys_of_a_rotated_secret_still_read(settings):
     settings.SECRET_KEY = secrets.token_urlsafe(50)
     assert unsubscribe.read_token(link) == (5, "push")
     assert replyaddr.read(address) is not None
+
+
+def test_the_embedded_default_shows_the_sites_own_error_pages_not_debugging_pages(tmp_path):
+    """`make run` asks for the embedded default only: its own key, and no debugging pages."""
+    show = "from django.conf import settings; print(settings.DEBUG, settings.EMBEDDED, bool(settings.SECRET_KEY))"
+    out = manage("shell", "-c", show, env={"STARPOST_EMBEDDED": "1", "STARPOST_VAR_DIR": str(tmp_path)})
+    assert out.returncode == 0, out.stderr
+    assert last_line(out) == "False True True"
+    assert (tmp_path / "secret_key").exists()
+    run_target = (Path(__file__).resolve().parents[2] / "Makefile").read_text().split("\nrun:", 1)[1]
+    assert "STARPOST_EMBEDDED ?= 1" in run_target.split("\n\n")[0]
+    assert "DJANGO_DEBUG" not in run_target.split("\n\n")[0].replace("make run DJANGO_DEBUG=1", "")
