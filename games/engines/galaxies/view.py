@@ -27,7 +27,9 @@ Keys (stable; new keys may be added, none renamed):
   [card] (in id order, never the order drawn), "deck": {"tag", "taken", "cards": [{"kind",
   "name", "count"}]} (contents, never order; with the "taken" cards another side drew from
   it and has not played, which its owner has not seen either), "screen": [{"tag", "ship", "name", "version", "size",
-  "stats"}], "holds": {carrier: [same]}, "orders": {"id", "react", "ask"}, "draft":
+  "stats"}], "holds": {carrier: [same]}, "orders": {"id", "react", "ask"},
+  "why_not": [{"ship", "action": launch | activate | move | attack, "why"}] (what the seat
+  on turn cannot do now, in the rules' words: whynot.py), "draft":
   {"points", "limit", "deck_size", "deck_target"}, "team_hands": {seat: [card]}, "catalogue": None, or while choosing a
   fleet and deck {"ships": {code: {"name", "size", "count", "versions": {version: stats}}},
   "cards": {kind: {"name", "type", "phase", "cost", "text"}}}} where a card is {"id",
@@ -57,6 +59,7 @@ from .legal import active
 from .ships import move, stats, weapons
 from .state import DESTROYED, HOLD, LAUNCHED, PLACING, SCREEN, SELECT, Card, State, Tac, hull
 from .victory import ending_loses
+from .whynot import why_not
 
 
 def _stats(s: Stats) -> dict[str, Any]:
@@ -258,6 +261,8 @@ def view(state: State, viewer: int | None, reveal_all: bool = False) -> dict[str
             },
             # [SOURCED] page 3: teammates may show each other their tactic cards
             "team_hands": {str(s): [_tac(t) for t in state.players[s].hand] for s in state.mates(viewer)},
+            # why a ship cannot launch, activate, move or attack now (the seat on turn only)
+            "why_not": why_not(state, viewer),
             "catalogue": catalogue(state.faction(viewer))
             if state.phase == SELECT and mission(state).player_fleets and not state.players[viewer].ready
             else None,

@@ -95,6 +95,12 @@ def _end(view: Mapping[str, Any]) -> str:
     return ""
 
 
+def _why_not(view: Mapping[str, Any]) -> str:
+    """What the player's ships cannot do now and why, in the engine's words (whynot.py)."""
+    reasons = [w.get("why", "") for w in (view.get("you") or {}).get("why_not") or []]
+    return ("Not possible now: " + " ".join(dict.fromkeys(reasons))) if reasons else ""
+
+
 SHIP = Pick("ship", on="ship", labels=_ship, prompt="Click one of your ships.")
 
 HINTS = Hints(
@@ -158,7 +164,7 @@ HINTS = Hints(
             quiet=True,
         ),
         "next": Kind(title="Next phase", label="Go on to the next phase", quiet=True, note=_next),
-        "end": Kind(title="Finish", label="End your turn", quiet=True, warning=_end),
+        "end": Kind(title="Finish", label="End your turn", quiet=True, note=_why_not, warning=_end),
         "orders": Kind(title="Standing orders", standing=True),
     },
 )
