@@ -165,6 +165,7 @@ class NotificationPrefsView(APIView):
                 "quiet_start": serializers.CharField(required=False, allow_null=True),
                 "quiet_end": serializers.CharField(required=False, allow_null=True),
                 "reminder_hours": serializers.IntegerField(required=False),
+                "email_per_round": serializers.BooleanField(required=False),
                 "auto_vacation": serializers.BooleanField(required=False),
             },
         ),

@@ -99,6 +99,10 @@ class NotificationPrefs(models.Model):
         default=24, help_text="Remind me this many hours before a deadline (0: never)."
     )
     last_digest_at = models.DateTimeField(null=True, blank=True)
+    # In games played in rounds, one "your turn" email per round (the first time in it).
+    email_per_round = models.BooleanField(
+        default=False, help_text="One your-turn email per game round, in games played in rounds."
+    )
 
     class Meta:
         verbose_name_plural = "notification preferences"

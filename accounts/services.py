@@ -6,13 +6,13 @@ from collections.abc import Mapping
 from datetime import datetime, time, timedelta
 from typing import Any
 
-import django.dispatch
 from django.conf import settings
 from django.contrib.auth import password_validation
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
 from .errors import AccountError
 from .models import (
@@ -26,9 +26,6 @@ from .models import (
     shown,
     validate_timezone,
 )
-
-# Sent when a player's vacations change, so that the clocks of their matches can follow.
-vacation_changed = django.dispatch.Signal()
 
 USERNAME_MAX = 30
 USERNAME_FIELD_MAX = User._meta.get_field("username").max_length  # older accounts may be longer
@@ -203,8 +200,14 @@ def vacation_take(user: User, *, start: datetime, days: int, auto: bool = False)
     if _run_length(user, start, end) > timedelta(days=most):
         raise AccountError("vacation_too_long", f"At most {most} days of vacation in a row.")
     vacation = Vacation.objects.create(user=user, start=start, end=end, auto=auto)
-    vacation_changed.send(sender=Vacation, user=user)
+    vacations_changed(user)
     return vacation
+
+
+def vacations_changed(user: User) -> None:
+    """The clocks of the player's matches follow their vacations: call the function named by
+    STARPOST_VACATION_CHANGED (the games app's, which accounts cannot import)."""
+    import_string(settings.STARPOST_VACATION_CHANGED)(user)
 
 
 # -- notification preferences ----------------------------------------------------------------
@@ -226,7 +229,16 @@ def prefs_update(user: User, data: Mapping[str, Any]) -> NotificationPrefs:
     Everything is checked before anything is written, so a refusal changes nothing."""
     if not isinstance(data, Mapping):
         raise AccountError("bad_prefs", "Send the preferences as a JSON object.")
-    known = {"email", "push", "digest_hour", "quiet_start", "quiet_end", "reminder_hours", "auto_vacation"}
+    known = {
+        "email",
+        "push",
+        "digest_hour",
+        "quiet_start",
+        "quiet_end",
+        "reminder_hours",
+        "auto_vacation",
+        "email_per_round",
+    }
     unknown = sorted(str(k) for k in set(data) - known)
     if unknown:
         raise AccountError(
@@ -259,6 +271,10 @@ def prefs_update(user: User, data: Mapping[str, Any]) -> NotificationPrefs:
         if not isinstance(hours, int) or isinstance(hours, bool) or not 0 <= hours <= 168:
             raise AccountError("bad_prefs", "reminder_hours is from 0 (no reminders) to 168.")
         changes["reminder_hours"] = hours
+    if "email_per_round" in data:
+        if not isinstance(data["email_per_round"], bool):
+            raise AccountError("bad_prefs", "email_per_round is true or false.")
+        changes["email_per_round"] = data["email_per_round"]
     auto_vacation = data.get("auto_vacation")
     if "auto_vacation" in data and not isinstance(auto_vacation, bool):
         raise AccountError("bad_prefs", "auto_vacation is true or false.")
@@ -283,6 +299,7 @@ def prefs_json(user: User) -> dict[str, Any]:
         "quiet_start": p.quiet_start.strftime("%H:%M") if p.quiet_start else None,
         "quiet_end": p.quiet_end.strftime("%H:%M") if p.quiet_end else None,
         "reminder_hours": p.reminder_hours,
+        "email_per_round": p.email_per_round,
         "auto_vacation": user.auto_vacation,
         "timezone": user.timezone,
     }

@@ -115,3 +115,28 @@ def embedded_secret_key(embedded: bool, path: Path) -> str:
             return key
         time.sleep(0.02)
     raise ImproperlyConfigured(f"{path} is empty: delete it and start again to make a new key")
+
+
+def site_url(configured: str | None, argv: list[str]) -> str:
+    """The public address links in emails point at: STARPOST_SITE_URL when set; else, for
+    ``manage.py runserver [addr:]port`` (what ``make run`` starts), the address it serves;
+    else http://127.0.0.1:8000, runserver's own default."""
+    if configured:
+        return configured.rstrip("/")
+    host, port = "127.0.0.1", "8000"
+    if "runserver" in argv:
+        rest = [a for a in argv[argv.index("runserver") + 1 :] if not a.startswith("-")]
+        if rest:
+            addr = rest[0]
+            if addr.startswith("["):  # [::1]:8001
+                end = addr.index("]")
+                host, port = addr[: end + 1], addr[end + 2 :] or port
+            elif ":" in addr:
+                host, port = addr.rsplit(":", 1)
+            elif addr.isdigit():
+                port = addr
+            else:
+                host = addr
+    if host in ("0.0.0.0", "[::]", "0"):  # noqa: S104 (every interface: link to this machine's loopback)
+        host = "127.0.0.1"
+    return f"http://{host}:{port}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import os
+import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -17,7 +18,7 @@ import dj_database_url
 from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from .env import email_settings, embedded_secret_key, env_bool, env_int, env_list, env_str
+from .env import email_settings, embedded_secret_key, env_bool, env_int, env_list, env_str, site_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("STARPOST_VAR_DIR", str(BASE_DIR / "var")))
@@ -34,7 +35,9 @@ SECRET_KEY_FALLBACKS = env_list("DJANGO_SECRET_KEY_FALLBACKS", [])
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
-SITE_URL = (env_str("STARPOST_SITE_URL", "http://127.0.0.1:8000") or "").rstrip("/")
+# Where links in emails point: STARPOST_SITE_URL, else the address `runserver` serves
+# (`make run HOST=... PORT=...`), else http://127.0.0.1:8000 (config/env.py site_url).
+SITE_URL = site_url(env_str("STARPOST_SITE_URL"), sys.argv)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -296,6 +299,8 @@ LOGGING = {
 # -- Clocks ------------------------------------------------------------------------------
 STARPOST_VACATION_DAYS_PER_YEAR = env_int("STARPOST_VACATION_DAYS_PER_YEAR", 30)
 STARPOST_VACATION_MAX_DAYS = env_int("STARPOST_VACATION_MAX_DAYS", 14)
+# When a player's vacations change, accounts calls this games function: their deadlines move.
+STARPOST_VACATION_CHANGED = "games.play.timeouts.on_vacation_changed"
 CELERY_BEAT_SCHEDULE["deadline-sweep"] = {
     "task": "games.tasks.sweep_deadlines",
     "schedule": float(env_int("STARPOST_DEADLINE_SWEEP_SECONDS", 60)),
@@ -304,6 +309,9 @@ CELERY_BEAT_SCHEDULE["digests"] = {"task": "games.tasks.send_digests", "schedule
 # Turn notices (games.notify) still pending this long after their move are announced by
 # the sweep, which runs with the outbox's.
 STARPOST_NOTICE_GRACE_SECONDS = env_int("STARPOST_NOTICE_GRACE_SECONDS", 10)
+# A player whose match page asked for news within this many seconds is watching it: the
+# page tells them it is their turn, and no "your turn" email is sent (games.play.presence).
+STARPOST_WATCHING_SECONDS = env_int("STARPOST_WATCHING_SECONDS", 30)
 CELERY_BEAT_SCHEDULE["turn-notice-sweep"] = {
     "task": "games.tasks.sweep_turn_notices",
     "schedule": float(env_int("STARPOST_OUTBOX_SWEEP_SECONDS", 60)),
@@ -356,6 +364,8 @@ STARPOST_REPLY_DOMAIN = (env_str("STARPOST_REPLY_DOMAIN", "reply.starpost.localh
 if STARPOST_REPLY_BY_EMAIL and ("@" in STARPOST_REPLY_DOMAIN or "." not in STARPOST_REPLY_DOMAIN):
     raise ImproperlyConfigured(f"STARPOST_REPLY_DOMAIN={STARPOST_REPLY_DOMAIN!r} is not a mail domain")
 # Replies still unprocessed this long after they arrived are queued again by the sweeper.
+# What a reply means is the games app's to say: notifications calls this function.
+STARPOST_REPLY_HANDLER = "games.email_replies.handle"
 STARPOST_REPLY_SWEEP_AFTER_SECONDS = env_int("STARPOST_REPLY_SWEEP_AFTER_SECONDS", 120)
 # The authserv-id of our own inbound mail server or provider in Authentication-Results
 # headers (RFC 8601): replies whose sender it found forged (DMARC fail, or SPF fail without

@@ -15,8 +15,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import NotificationPrefs
-from notifications.models import Outbox
-from notifications.services import Message, outbox_add
+from notifications.contracts import Content, Email, Notice, Push
+from notifications.notices import notice_send
 
 from .models import Match, Seat
 from .notify import _url, email_context, local_time
@@ -84,19 +84,24 @@ def digest_send(prefs: NotificationPrefs, now: datetime) -> bool:
         "when": local_time(now, user),
         "url": _url(reverse("home")),
     }
-    messages = []
-    if prefs.email == Mode.DIGEST and user.email:
-        payload = {"to": user.email, "template": "digest", "context": context}
-        messages.append(Message(f"digest:{user.pk}:{day}:email", user.pk, "digest", payload))
-    if prefs.push == Mode.DIGEST and user.push_subscriptions.exists() and items:
-        push = {
-            "title": f"{len(items)} match{'es' if len(items) != 1 else ''} awaiting you",
-            "body": ", ".join(f"{i['title']} #{i['id']}" for i in items[:5]),
-            "url": context["url"],
-            "tag": "digest",
-        }
-        messages.append(Message(f"digest:{user.pk}:{day}:push", user.pk, "digest", push, Outbox.Channel.PUSH))
-    outbox_add(messages)
+    push = (
+        Push(
+            title=f"{len(items)} match{'es' if len(items) != 1 else ''} awaiting you",
+            body=", ".join(f"{i['title']} #{i['id']}" for i in items[:5]),
+            url=context["url"],
+            tag="digest",
+        )
+        if items
+        else None
+    )
+    content = Content(email=Email("digest", context), push=push)
+    notice_send(
+        [
+            Notice(
+                user=user, kind="digest", key=f"digest:{user.pk}:{day}", content=lambda: content, digest=True
+            )
+        ]
+    )
     return True
 
 

@@ -19,21 +19,23 @@ from django.conf import settings
 from django.urls import reverse
 
 from accounts.errors import DomainError
-from notifications.inbound import Answer, Reply
-from notifications.models import InboundEmail, Outbox
-from notifications.replyaddr import ReplyToken, reply_address
+from notifications.contracts import ReplyOffer
+from notifications.inbound import Answer, Reply, Status
+from notifications.notices import offer_reply
+from notifications.replyaddr import ReplyToken
 
 from . import notify
 from .engines.base import Invalid, Move
+from .errors import Conflict
 from .models import Match, Seat
-from .play import services
-from .selectors import Viewer, engine_of, legal_moves_view, log_view, moved_on_since, same_turn
+from .play import check_current, services
+from .selectors import Viewer, engine_of, log_view
 
 log = logging.getLogger(__name__)
 
 MAX_MOVES = 10
 _NUMBER = re.compile(r"^#?(\d{1,4})[.)]?$")
-APPLIED, REFUSED = InboundEmail.Status.APPLIED, InboundEmail.Status.REFUSED
+APPLIED, REFUSED = Status.APPLIED, Status.REFUSED
 
 BAD_ADDRESS = (
     "This reply went to an address that Starpost did not give out, or that was changed on "
@@ -80,15 +82,14 @@ def _play(reply: Reply, token: ReplyToken, match: Match, seat: Seat) -> Answer:
     if match.status != Match.Status.ACTIVE:
         error = _error("", "match_over", "This match is over: no more moves can be made.")
         return _answer(match, seat, token, [], error)
-    moved_on = token.seq != match.seq and (token.seq > match.seq or moved_on_since(match, token.seq))
-    if moved_on and same_turn(match, seat.index, token.seq):
-        # Only the others moved, and what this player may do is what the email listed (a
-        # phase everyone plays at once, each on their own sealed board): the reply still
-        # answers the turn they are on, and its numbers still mean the same moves.
-        emailed = _emailed_list(reply.recipient)
-        now = legal_moves_view(match, Viewer.for_seat(match, seat.index))["notation"]
-        moved_on = emailed is None or emailed != now
-    if moved_on:
+    # The one staleness rule: the reply still answers the turn the player is on when only
+    # the others moved since and the player's moves are still the ones the email listed
+    # (a phase everyone plays at once, each on their own board); its numbers then still
+    # mean the same moves.
+    offer = reply.offer if reply.offer is not None and reply.offer.seq == token.seq else None
+    try:
+        check_current(match, seat.index, token.seq, listed=offer.listed if offer else ())
+    except Conflict:
         error = _error(
             "",
             "stale_reply",
@@ -107,7 +108,7 @@ def _play(reply: Reply, token: ReplyToken, match: Match, seat: Seat) -> Answer:
     applied: list[dict[str, Any]] = []
     error = None
     for i, line in enumerate(reply.lines[:MAX_MOVES]):
-        move = _read(line, i, match, seat.index, engine)
+        move = _read(line, i, match, seat.index, engine, offer)
         if isinstance(move, Invalid):
             error = _error(line, move.code, move.message)
             break
@@ -129,20 +130,9 @@ def _play(reply: Reply, token: ReplyToken, match: Match, seat: Seat) -> Answer:
     return _answer(match, seat, token, applied, error, ignored=ignored)
 
 
-def _emailed_list(address: str) -> list[str] | None:
-    """The moves, in order, that the email with this reply address listed; None if unknown."""
-    row = (
-        Outbox.objects.filter(channel=Outbox.Channel.EMAIL, payload__reply_to=address)
-        .order_by("-pk")
-        .values_list("payload", flat=True)
-        .first()
-    )
-    if row is None:
-        return None
-    return [text for _, text in row.get("context", {}).get("moves", [])]
-
-
-def _read(line: str, i: int, match: Match, seat: int, engine: Any) -> dict[str, Any] | Invalid:
+def _read(
+    line: str, i: int, match: Match, seat: int, engine: Any, offer: ReplyOffer | None
+) -> dict[str, Any] | Invalid:
     """A line of the reply as a move: a number from the emailed list, or notation."""
     number = _NUMBER.match(line)
     if number:
@@ -153,11 +143,17 @@ def _read(line: str, i: int, match: Match, seat: int, engine: Any) -> dict[str, 
                 "email you replied to. Write the moves after the first one in notation.",
             )
         n = int(number[1])
-        moves = legal_moves_view(match, Viewer.for_seat(match, seat))["moves"]
-        if not 1 <= n <= len(moves):
-            listed = f"1 to {len(moves)}" if moves else "none: you have no moves now"
+        # The list the email showed (the reply is current, so when it is unknown the list
+        # the seat would be emailed now is the same one).
+        offered = (
+            offer.moves if offer is not None else notify.offered_moves(match, Viewer.for_seat(match, seat))
+        )
+        numbered = [m for m in offered if m.number is not None]
+        found = next((m for m in numbered if m.number == n), None)
+        if found is None:
+            listed = f"1 to {len(numbered)}" if numbered else "none: you have no numbered moves now"
             return Invalid("bad_move_number", f"There is no move {n} in the list (the numbers are {listed}).")
-        return moves[n - 1]
+        return dict(found.move)
     parsed = engine.parse(line, engine.load(match.state), seat)
     return parsed if isinstance(parsed, Invalid) else parsed.to_json()
 
@@ -185,11 +181,13 @@ def _answer(
     match.refresh_from_db()
     seats = list(match.seats.select_related("user", "invited", "user__prefs").order_by("index"))
     me = next(s for s in seats if s.index == seat.index)
-    context = notify.email_context(match, me, seats)
     viewer = Viewer.for_seat(match, seat.index)
+    offered = notify.offered_moves(match, viewer)
+    context = notify.email_context(match, me, seats, offered)
     on_turn = match.status == Match.Status.ACTIVE and seat.index in match.active_seats
+    offer = notify.reply_offer(match, me, offered) if on_turn else None
     if not on_turn:
-        context["moves"] = []
+        context |= {"moves": [], "orders": None}
     context |= {
         "result": "refused" if not applied else "partial" if error else "applied",
         "applied": applied,
@@ -202,7 +200,7 @@ def _answer(
         "was_seq": token.seq,
         "url": settings.SITE_URL + reverse("match", args=[match.pk]),
     }
-    fresh = reply_address(match.pk, seat.index, match.seq, seat.user_id) if context["moves"] else None
+    fresh = offer_reply(offer) if offer is not None else None
     done = "; ".join(a["text"] for a in applied)
     summary = f"applied {len(applied)}: {done}" if applied else "nothing applied"
     if error:

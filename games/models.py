@@ -98,6 +98,9 @@ class Seat(models.Model):
     time_used = models.DurationField(default=timedelta(0))
     extension_used = models.BooleanField(default=False)
     reminded_for = models.DateTimeField(null=True, blank=True)
+    # When the player's browser last asked for news of the match (its page polls): while
+    # recent, the page tells them it is their turn and no "your turn" email is sent.
+    watched_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "index"]

@@ -1,10 +1,11 @@
-"""Which players hear about a log entry, and what each may read: outbox rows, already redacted.
+"""What to tell whom: which players hear about a log entry, and what each may read.
 
 A move that changes whose turn it is writes one ``TurnNotice`` in its transaction
-(``turn_changed``); after the commit a worker turns it into outbox rows (``announce``). Each
-row holds the email template's name and a JSON context built from the selectors for the
-recipient's own seat; the worker renders and sends it (notifications.rendering). Clock news
-(reminders, vacation days, extensions) and invitations are written directly.
+(``turn_changed``); after the commit a worker (``announce_turn``) makes one
+``notifications.contracts.Notice`` per recipient, its content built from the selectors for
+the recipient's own seat, and hands them to ``notifications.notices.notice_send``, which
+decides the channels and the time from the recipient's preferences and writes the outbox.
+Clock news (reminders, vacation days, extensions) and invitations are handed over directly.
 """
 
 from __future__ import annotations
@@ -14,34 +15,35 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from celery import shared_task
 from django.conf import settings
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.models import NotificationPrefs, prefs_of
-from notifications.models import Outbox
-from notifications.replyaddr import reply_address
-from notifications.services import Message, outbox_add
-from notifications.webhooks import webhook_messages
+from notifications.contracts import Content, Email, Notice, OfferedMove, Push, ReplyOffer, WebhookEvent
+from notifications.notices import notice_send
 
 from .models import Match, Seat, TurnNotice
 from .rows import insert_row, seats_with_players
-from .selectors import Viewer, engine_of, legal_moves_view, match_view, recent_log
+from .selectors import Viewer, engine_of, legal_moves_view, match_view, recent_log, watching
+from .selectors import game_round as game_round_of
 from .ui import boards as render
 
 log = logging.getLogger(__name__)
 
 RECENT_LOG = 8
-Mode = NotificationPrefs.Mode
 
 
 def _url(path: str) -> str:
     return f"{settings.SITE_URL}{path}"
 
 
-def email_context(match: Match, seat: Seat, seats: list[Seat]) -> dict[str, Any]:
-    """What the email for ``seat`` shows: its own view of the board, its own moves, the log.
+def email_context(
+    match: Match, seat: Seat, seats: list[Seat], offered: Sequence[OfferedMove] | None = None
+) -> dict[str, Any]:
+    """What the email for ``seat`` shows: its own view of the board, its own moves (``offered``,
+    when the caller has them already), the log.
 
     Plain JSON: it is stored in the outbox row and rendered by the worker.
     """
@@ -49,7 +51,6 @@ def email_context(match: Match, seat: Seat, seats: list[Seat]) -> dict[str, Any]
     engine = engine_of(match)
     view = match_view(match, viewer, seats)
     board = view["view"]
-    legal = legal_moves_view(match, viewer) if not match.is_over else {"notation": []}
     return {
         "match": view,
         "seat": seat.index,
@@ -58,7 +59,7 @@ def email_context(match: Match, seat: Seat, seats: list[Seat]) -> dict[str, Any]
         "title": engine.title,
         "board_text": render.text_board(match.game, board) if board else "",
         "board_html": render.html_board(match.game, board) if board else "",
-        "moves": [[n, text] for n, text in enumerate(legal["notation"], start=1)],
+        **moves_context(offered_moves(match, viewer) if offered is None else offered),
         "log": [{"seq": e["seq"], "text": e["text"]} for e in recent_log(match, viewer, RECENT_LOG)],
         "url": _url(reverse("match", args=[match.pk])),
         "outcome_text": render.outcome_text(engine, match.outcome) if match.outcome else "",
@@ -76,9 +77,43 @@ def local_time(when: Any, user: Any) -> str:
 URGENT = frozenset({"reminder", "deadline_extended", "vacation_taken"})
 # Kinds whose email lists the seat's moves: a reply to them can make a move (games/email_replies.py).
 REPLYABLE = frozenset({"your_turn", "reminder"})
+ORDERS = "orders"  # the move kind of standing orders in every game (engines.kit.orders)
 
 
-def push_payload(kind: str, context: dict[str, Any]) -> dict[str, Any]:
+def offered_moves(match: Match, viewer: Viewer) -> tuple[OfferedMove, ...]:
+    """The seat's moves as an email lists them: the game's moves numbered 1, 2, ... in the
+    engine's order; standing orders (often most of the list: every combination of settings)
+    not numbered, named once by a line that says how to set them."""
+    if match.is_over:
+        return ()
+    legal = legal_moves_view(match, viewer)
+    out, n = [], 0
+    for move, text in zip(legal["moves"], legal["notation"], strict=True):
+        number = None
+        if move.get("kind") != ORDERS:
+            n += 1
+            number = n
+        out.append(OfferedMove(number, text, move))
+    return tuple(out)
+
+
+def moves_context(offered: Sequence[OfferedMove]) -> dict[str, Any]:
+    """The list and the standing-orders line of an email's context."""
+    orders = [m.text for m in offered if m.number is None]
+    return {
+        "moves": [[m.number, m.text] for m in offered if m.number is not None],
+        "orders": {"count": len(orders), "example": orders[0]} if orders else None,
+    }
+
+
+def reply_offer(match: Match, seat: Seat, offered: Sequence[OfferedMove]) -> ReplyOffer | None:
+    """What a reply to this email may do: make one of the offered moves while the seat is on turn."""
+    if seat.index not in match.active_seats or not offered:
+        return None
+    return ReplyOffer(match.pk, seat.index, match.seq, seat.user_id, tuple(offered))
+
+
+def push_of(kind: str, context: dict[str, Any]) -> Push:
     """A short, redacted notification for a browser: built from the same context as the email."""
     match = context["match"]
     title = {
@@ -94,10 +129,10 @@ def push_payload(kind: str, context: dict[str, Any]) -> dict[str, Any]:
         body = f"Due {context['deadline']}"
     else:
         body = context["log"][-1]["text"] if context.get("log") else ""
-    return {"title": title, "body": body, "url": context["url"], "tag": f"match-{match['id']}"}
+    return Push(title=title, body=body, url=context["url"], tag=f"match-{match['id']}")
 
 
-def messages_for(
+def notice_for(
     kind: str,
     match: Match,
     seat: Seat,
@@ -105,50 +140,34 @@ def messages_for(
     *,
     extra: dict[str, Any] | None = None,
     key_seq: int | None = None,
-) -> list[Message]:
-    """The outbox rows for one player and one event, on the channels their preferences ask
-    for. ``key_seq`` (default: the match's seq) names the entry the message is about in its
-    dedupe key, so that one event never gives a player two messages."""
+) -> Notice:
+    """What one player is told about one event: the notice, its content built only if a
+    channel wants it. ``key_seq`` (default: the match's seq) names the entry the notice is
+    about in its key, so that one event never gives a player two messages."""
     user = seat.user
-    prefs = prefs_of(user)
-    wanted = {
-        channel
-        for channel, mode in (("email", prefs.email), ("push", prefs.push))
-        if mode == Mode.IMMEDIATE or (kind in URGENT and mode != Mode.OFF)
-    }
-    if not user.email:
-        wanted.discard("email")
-    if "push" in wanted:
-        has_push = getattr(seat, "has_push", None)  # read with the seats by games.rows
-        if not (user.push_subscriptions.exists() if has_push is None else has_push):
-            wanted.discard("push")
-    if not wanted:
-        return []
-    context = email_context(match, seat, seats) | (extra or {})
     about = match.seq if key_seq is None else key_seq
-    key = f"{kind}:{match.pk}:{seat.index}:{extra.get('until', about) if extra else about}:{user.pk}"
-    later = prefs.quiet_until(timezone.now())
-    # News about a deadline that quiet hours would hold past that deadline goes out now.
-    if (
-        later is not None
-        and kind in URGENT
-        and "until" in (extra or {})
-        and later >= datetime.fromisoformat(extra["until"])
-    ):
-        later = None
-    out = []
-    if "email" in wanted:
-        payload = {"to": user.email, "template": kind, "context": context}
-        if kind in REPLYABLE and seat.index in match.active_seats and context["moves"]:
-            address = reply_address(match.pk, seat.index, match.seq, user.pk)
-            if address:  # None when reply by email is off
-                payload["reply_to"] = address
-        out.append(Message(f"{key}:email", user.pk, kind, payload, Outbox.Channel.EMAIL, later))
-    if "push" in wanted:
-        out.append(
-            Message(f"{key}:push", user.pk, kind, push_payload(kind, context), Outbox.Channel.PUSH, later)
-        )
-    return out
+    until = (extra or {}).get("until")
+    key = f"{kind}:{match.pk}:{seat.index}:{until or about}:{user.pk}"
+
+    def content() -> Content:
+        offered = offered_moves(match, Viewer.for_seat(match, seat.index))
+        context = email_context(match, seat, seats, offered) | (extra or {})
+        offer = reply_offer(match, seat, offered) if kind in REPLYABLE else None
+        return Content(email=Email(kind, context, reply=offer), push=push_of(kind, context))
+
+    game_round = game_round_of(match) if kind == "your_turn" else None
+    return Notice(
+        user=user,
+        kind=kind,
+        key=key,
+        content=content,
+        urgent=kind in URGENT,
+        until=datetime.fromisoformat(until) if until else None,
+        round_key=None
+        if game_round is None
+        else f"{kind}:{match.pk}:{seat.index}:round-{game_round}:{user.pk}",
+        watching=kind == "your_turn" and watching(seat),
+    )
 
 
 def turn_changed(match: Match, *, before: Sequence[int], after: Sequence[int]) -> None:
@@ -172,12 +191,16 @@ def turn_changed(match: Match, *, before: Sequence[int], after: Sequence[int]) -
 
 def _publish_notice(pk: int) -> None:
     """The fast path after commit; if the broker is down, beat's sweep announces it later."""
-    from .tasks import announce_turn
-
     try:
         announce_turn.delay(pk)
     except Exception as exc:  # kombu raises OperationalError and friends
         log.warning("turn notice %s not queued (%s); the sweeper will announce it", pk, exc)
+
+
+@shared_task(name="games.tasks.announce_turn", ignore_result=True)
+def announce_turn(notice_id: int) -> bool:
+    """Write the outbox rows of one turn notice (once, however often it is called)."""
+    return announce(notice_id)
 
 
 def announce(pk: int) -> bool:
@@ -213,15 +236,18 @@ def after_entry(match: Match, notice: TurnNotice, seats: list[Seat]) -> None:
             newly &= set(match.active_seats)
         to = [s for s in seats if s.index in newly and s.user_id]
     kind = notice.kind
-    messages = [m for s in to for m in messages_for(kind, match, s, seats, key_seq=notice.seq)]
+    notices = [notice_for(kind, match, s, seats, key_seq=notice.seq) for s in to]
+    events = []
     if to:
-        messages += webhook_messages(
-            [s.user_id for s in to],
-            kind,
-            webhook_event(match, to),
-            club_user_ids=[s.user_id for s in seats if s.user_id],
+        events.append(
+            WebhookEvent(
+                kind,
+                webhook_event(match, to),
+                tuple(s.user_id for s in to),
+                tuple(s.user_id for s in seats if s.user_id),
+            )
         )
-    outbox_add(messages)
+    notice_send(notices, events)
 
 
 def webhook_event(match: Match, to: Sequence[Seat]) -> dict[str, Any]:
@@ -244,18 +270,15 @@ def clock_message(kind: str, match: Match, seat: Seat, extra: dict[str, Any]) ->
     """A reminder before a deadline, or news that the clock moved (vacation, extension)."""
     seats = list(match.seats.select_related("user", "user__prefs").order_by("index"))
     seat = next(s for s in seats if s.index == seat.index)
-    outbox_add(messages_for(kind, match, seat, seats, extra=extra))
+    notice_send([notice_for(kind, match, seat, seats, extra=extra)])
 
 
 def invitations(match: Match, reserved: Mapping[int, Any]) -> None:
+    """An invitation is not urgent: only players who want email at once get one (the others
+    see it on their home page), and never during their quiet hours."""
     engine = engine_of(match)
-    messages = []
+    notices = []
     for index, user in reserved.items():
-        prefs = prefs_of(user)
-        # An invitation is not urgent: only players who want email at once get one (the
-        # others see it on their home page), and never during their quiet hours.
-        if not user.email or prefs.email != Mode.IMMEDIATE:
-            continue
         context = {
             "match": {"id": match.pk},
             "title": engine.title,
@@ -264,13 +287,12 @@ def invitations(match: Match, reserved: Mapping[int, Any]) -> None:
             "user": {"username": user.username},
             "url": _url(reverse("match", args=[match.pk])),
         }
-        messages.append(
-            Message(
-                dedupe_key=f"invite:{match.pk}:{user.pk}:email",
-                user_id=user.pk,
+        notices.append(
+            Notice(
+                user=user,
                 kind="invite",
-                payload={"to": user.email, "template": "invite", "context": context},
-                available_at=prefs.quiet_until(timezone.now()),
+                key=f"invite:{match.pk}:{user.pk}",
+                content=lambda context=context: Content(email=Email("invite", context)),
             )
         )
-    outbox_add(messages)
+    notice_send(notices)

@@ -27,7 +27,6 @@ from django.db.models import Field, Model
 from django.utils import timezone
 
 from accounts.models import NotificationPrefs, User, Vacation
-from notifications.models import PushSubscription
 
 from .models import Seat
 
@@ -107,7 +106,6 @@ def _sql() -> str:
     prefs_cols, _, _ = columns(NotificationPrefs, "p")
     return (
         f"SELECT {seat_cols}, {user_cols}, {prefs_cols},"  # noqa: S608 (names from model metadata; values are parameters)
-        f" EXISTS (SELECT 1 FROM {q(PushSubscription._meta.db_table)} d WHERE d.user_id = s.user_id),"
         f" EXISTS (SELECT 1 FROM {q(Vacation._meta.db_table)} v"
         f" WHERE v.user_id = s.user_id AND v.{q('end')} > %s)"
         f" FROM {q(Seat._meta.db_table)} s"
@@ -120,7 +118,7 @@ def _sql() -> str:
 def seats_with_players(match_id: int) -> list[Seat]:
     """The seats in order; ``seat.user`` and ``seat.user.prefs`` loaded (a user without saved
     preferences raises DoesNotExist on ``.prefs``, as with select_related), plus
-    ``seat.has_push`` (any push device) and ``seat.has_vacation`` (a vacation not yet over)."""
+    ``seat.has_vacation`` (a vacation not yet over)."""
     n_seat = len(Seat._meta.concrete_fields)
     n_user = len(User._meta.concrete_fields)
     n_prefs = len(NotificationPrefs._meta.concrete_fields)
@@ -134,7 +132,7 @@ def seats_with_players(match_id: int) -> list[Seat]:
         seat = build(Seat, "s", row[:n_seat])
         user_values = row[n_seat : n_seat + n_user]
         prefs_values = row[n_seat + n_user : n_seat + n_user + n_prefs]
-        has_push, has_vacation = row[n_seat + n_user + n_prefs :]
+        (has_vacation,) = row[n_seat + n_user + n_prefs :]
         if user_values[0] is None:
             user = None
         else:
@@ -144,7 +142,6 @@ def seats_with_players(match_id: int) -> list[Seat]:
             if prefs is not None:
                 NotificationPrefs.user.field.set_cached_value(prefs, user)
         Seat.user.field.set_cached_value(seat, user)
-        seat.has_push = bool(has_push)
         seat.has_vacation = bool(has_vacation)
         seats.append(seat)
     return seats

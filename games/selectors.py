@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Q, QuerySet, prefetch_related_objects
+from django.utils import timezone
 
 from .clock.deadlines import TIME_CONTROL_SCHEMA
 from .engines import all_engines, audience
@@ -22,7 +25,7 @@ from .engines.base import Engine, Event, ForceBuilding, Invalid
 from .engines.session import ReplayError, Stored
 from .engines.session import replay as session_replay
 from .errors import Conflict, Forbidden
-from .models import CLOCK, FORFEIT, RESIGN, LogEntry, Match, Seat, TurnNotice
+from .models import CLOCK, FORFEIT, RESIGN, LogEntry, Match, Seat
 
 
 @dataclass(frozen=True)
@@ -155,21 +158,20 @@ def clock_text(name: str, action: Any) -> str:
     return f"{name}'s deadline passed: their one extension gives them more time."
 
 
-def moved_on_since(match: Match, seq: int) -> bool:
-    """Whether anything but the server's clock notes was written after entry ``seq``: a
-    move made for the position at ``seq`` is still good if not."""
-    return match.log.filter(seq__gt=seq).exclude(kind=CLOCK).exists()
+def game_round(match: Match) -> int | None:
+    """The game round the match is in, for players who take one email per round; None for
+    a game without rounds (or a match not in play)."""
+    if match.state is None or match.status != Match.Status.ACTIVE:
+        return None
+    engine = engine_of(match)
+    return engine.round_of(engine.load(match.state))
 
 
-def same_turn(match: Match, seat: int, since: int) -> bool:
-    """Whether ``seat`` has stayed on turn without moving since entry ``since``: no entry of
-    its own since (the server's clock notes aside) and no notice bringing it on turn anew."""
-    if since > match.seq or seat not in match.active_seats:
-        return False
-    if match.log.filter(seq__gt=since, seat=seat).exclude(kind=CLOCK).exists():
-        return False
-    notices = TurnNotice.objects.filter(match=match, seq__gt=since).values_list("before", "after")
-    return not any(seat in after and seat not in before for before, after in notices)
+def watching(seat: Seat) -> bool:
+    """Whether the seat's player has the match open in a browser now: its page asked for
+    news within the last STARPOST_WATCHING_SECONDS (games.play.presence)."""
+    seen = seat.watched_at
+    return seen is not None and timezone.now() - seen <= timedelta(seconds=settings.STARPOST_WATCHING_SECONDS)
 
 
 def entry_for(engine: Engine, entry: LogEntry, viewer: Viewer) -> dict[str, Any]:

@@ -1,5 +1,6 @@
-"""Celery tasks of the games app: announcing turns, and the sweepers run by beat (never
-long ETAs): deadlines, digests, turn notices left pending."""
+"""Celery tasks of the games app: the sweepers run by beat (never long ETAs): deadlines,
+digests, turn notices left pending. The task that announces one turn notice lives with the
+notices (games.notify.announce_turn, imported here so that autodiscovery registers it)."""
 
 from __future__ import annotations
 
@@ -40,12 +41,6 @@ def send_digests() -> int:
     return digests.digests_send()
 
 
-@shared_task(name="games.tasks.announce_turn", ignore_result=True)
-def announce_turn(notice_id: int) -> bool:
-    """Write the outbox rows of one turn notice (once, however often it is called)."""
-    return notify.announce(notice_id)
-
-
 @shared_task(name="games.tasks.sweep_turn_notices", ignore_result=True)
 def sweep_turn_notices() -> int:
     """Announce the notices still pending (the broker was down at the commit, or a worker
@@ -59,5 +54,5 @@ def sweep_turn_notices() -> int:
         .values_list("pk", flat=True)[:500]
     )
     for pk in pending:
-        announce_turn.delay(pk)
+        notify.announce_turn.delay(pk)
     return len(pending)

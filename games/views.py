@@ -27,7 +27,7 @@ from .forms import NO_SEQ, MatchNewForm, expected_seq_from, move_from_post, nota
 from .jsonlimits import text_problem
 from .models import Match
 from .movelimits import move_rate_check
-from .play import services
+from .play import seat_watched, services
 from .play.lobby import match_cancel as cancel
 from .play.lobby import match_decline as decline
 from .play.lobby import match_rematch as rematch
@@ -50,8 +50,7 @@ def _stamp(match: Match) -> str:
 
 
 def _summaries(qs, user) -> list[dict[str, Any]]:
-    # match_summary reads match.seats.all(): prefetch them, one query for the whole list.
-    return [selectors.match_summary(m, user) for m in qs.prefetch_related("seats__user")[:LIST_LIMIT]]
+    return selectors.match_summaries(qs[:LIST_LIMIT], user)
 
 
 # -- home and lobby -----------------------------------------------------------------------
@@ -224,14 +223,17 @@ def _log_page(request: HttpRequest, match: Match, viewer: selectors.Viewer) -> t
 @require_GET
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=pk)
+    seat_watched(match_id=match.pk, user=request.user)
     return render(request, "games/match.html", _live_context(request, match))
 
 
 @require_GET
 def match_poll(request: HttpRequest, pk: int) -> HttpResponse:
     """204 (or 286 once over: stop asking) while ``seq`` and the stamp are unchanged,
-    else the live region. One query when nothing changed."""
+    else the live region. One query when nothing changed, and for a signed-in viewer one
+    conditional UPDATE that notes, every few seconds, that a player has the page open."""
     match = get_object_or_404(Match, pk=pk)
+    seat_watched(match_id=match.pk, user=request.user)
     if request.GET.get("seq") == str(match.seq) and request.GET.get("v") == _stamp(match):
         closed = match.status in (Match.Status.FINISHED, Match.Status.CANCELLED)
         return HttpResponse(status=STOP_POLLING if closed else 204)

@@ -2,8 +2,8 @@
 
 Every way in (anymail's inbound webhooks, ``manage.py receive_email`` from an MTA pipe or
 a Maildir) calls :func:`receive`. Processing runs in a Celery task after the commit: it
-reads the reply's own first lines and hands them to the handler the games app registers
-(:func:`register_reply_handler`; notifications never imports games), records the outcome
+reads the reply's own first lines and hands them to the handler named in settings
+(STARPOST_REPLY_HANDLER, :func:`reply_handler`; notifications never imports games), records the outcome
 on the row and answers the sender with one email.
 """
 
@@ -23,10 +23,13 @@ from django.contrib.auth import get_user_model
 from django.core.mail import EmailMultiAlternatives
 from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
 from . import replyaddr, senderauth
+from .contracts import ReplyOffer
 from .mailread import addresses, header, message_id_of, parse, reply_lines, reply_text, sender_of
 from .models import InboundEmail
+from .notices import offer_for
 from .rendering import render_email
 from .services import Message, outbox_add
 
@@ -51,6 +54,8 @@ class Reply:
     recipient: str  # our reply address it was sent to, "" if none was found
     token: replyaddr.ReplyToken | None  # None: no address of ours, or not one we signed
     lines: tuple[str, ...]  # the reply's own first lines: quotes, attribution, signature cut
+    # the moves the email with this reply address offered (None: unknown or forgotten)
+    offer: ReplyOffer | None = None
 
 
 @dataclass(frozen=True)
@@ -74,17 +79,16 @@ class Answer:
 
 
 Handler = Callable[[Reply], Answer]
-_handler: Handler | None = None
 
 
-def register_reply_handler(fn: Handler) -> None:
-    """Called once at start-up by the app that knows what a reply means (games)."""
-    global _handler
-    _handler = fn
-    connect_anymail()
+def reply_handler() -> Handler:
+    """The function that knows what a reply means, named by STARPOST_REPLY_HANDLER (the
+    games app's ``games.email_replies.handle``): notifications never imports games."""
+    return import_string(settings.STARPOST_REPLY_HANDLER)
 
 
 def connect_anymail() -> None:
+    """Called once at start-up (notifications.apps): providers' inbound posts come in here."""
     from anymail.signals import inbound
 
     inbound.connect(on_anymail_inbound, dispatch_uid="notifications.inbound.anymail")
@@ -186,14 +190,16 @@ def on_anymail_inbound(sender: Any, event: Any, esp_name: str, **kwargs: Any) ->
 
 def process(pk: int) -> str:
     """Apply one stored reply (once: the row is locked and must still be "received")."""
-    if _handler is None:
-        log.error("inbound %s: no reply handler registered (games.apps ready()); left for the sweeper", pk)
+    try:
+        handler = reply_handler()
+    except ImportError:
+        log.exception("inbound %s: no reply handler (STARPOST_REPLY_HANDLER); left for the sweeper", pk)
         return "no_handler"
     with transaction.atomic():
         row = InboundEmail.objects.select_for_update().filter(pk=pk, status=Status.RECEIVED).first()
         if row is None:
             return "skipped"
-        answer = _answer(row)
+        answer = _answer(row, handler)
         row.status, row.code, row.result = answer.status, answer.code[:60], answer.result
         row.processed_at = timezone.now()
         row.save(update_fields=["status", "code", "result", "processed_at"])
@@ -207,25 +213,27 @@ def _summary(answer: Answer) -> tuple[str, str, str]:
     return answer.status, answer.code or "-", answer.result
 
 
-def _answer(row: InboundEmail) -> Answer:
+def _answer(row: InboundEmail, handler: Handler) -> Answer:
     msg = parse(bytes(row.raw))
     if is_automatic(msg):
         return Answer(Status.REFUSED, "auto_reply", "automatic message (auto-reply or bounce)", send=False)
     why = senderauth.refusal(msg)
     if why:
         return _refused_unauthenticated(why)
+    token = replyaddr.read(row.recipient) if row.recipient else None
+    parts = replyaddr.split(row.recipient) if token is not None else None
     reply = Reply(
         inbound_id=row.pk,
         message_id=row.message_id,
         sender=sender_of(msg),
         recipient=row.recipient,
-        token=replyaddr.read(row.recipient) if row.recipient else None,
+        token=token,
         lines=tuple(reply_lines(reply_text(msg))),
+        offer=offer_for(parts[0]) if parts else None,
     )
-    assert _handler is not None
     try:
         with transaction.atomic():  # a bug in the handler takes back any move it made
-            return _handler(reply)
+            return handler(reply)
     except DatabaseError:
         raise  # the database is unwell: the row stays "received" and is tried again
     except Exception:

@@ -131,13 +131,21 @@ _CUT = re.compile(
 )
 
 
+# A greeting on a line of its own ("Hi,", "Hello Starpost!", "Dear all,"): not a move.
+_GREETING = re.compile(
+    r"^(hi|hello|hey|hiya|hallo|dear|greetings|howdy|good (morning|afternoon|evening|day))\b[\w .'-]{0,40}[,!.:]?$",
+    re.IGNORECASE,
+)
+
+
 def reply_lines(text: str) -> list[str]:
     """The reply's own first lines: its first paragraph, without quotes, attribution or signature.
 
     Quoted lines (">") are dropped. Everything from an "On ... wrote:" line (when something
     was written above it), "-----Original Message-----", an Outlook header block or a
-    "-- " signature down is cut. Then the first block of non-empty lines is the answer, so
-    a greeting or a signature after a blank line is not read as a move.
+    "-- " signature down is cut. A greeting on the first line of its own ("Hi,") is
+    skipped. Then the first block of non-empty lines is the answer, so a greeting or a
+    signature after a blank line is not read as a move.
     """
     lines = [ln.replace("\u00a0", " ").replace("\u200b", "").strip() for ln in text.splitlines()]
     own: list[str] = []
@@ -157,6 +165,9 @@ def reply_lines(text: str) -> list[str]:
         if i > 0 and _WROTE.match(f"{lines[i - 1]} {line}") and lines[i - 1][:3].lower() == "on ":
             continue  # the second half of a wrapped attribution line
         own.append(line)
+    first = next((i for i, line in enumerate(own) if line), None)
+    if first is not None and _GREETING.match(own[first]):
+        own = own[first + 1 :]
     block: list[str] = []
     for line in own:
         if line:

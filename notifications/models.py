@@ -108,3 +108,21 @@ class InboundEmail(models.Model):
 
     def __str__(self) -> str:
         return f"reply {self.message_id[:40]} from {self.sender} ({self.status})"
+
+
+class ReplyOffer(models.Model):
+    """The moves an email with a reply address offered, kept with the address's token: a
+    reply's move number means the move the email listed under it, and a reply still counts
+    after others moved only if the player's moves are still the ones it listed."""
+
+    token = models.CharField(max_length=100, unique=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    match_id = models.PositiveBigIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    seq = models.PositiveIntegerField()
+    # [[number or null, notation, move JSON], ...] in the order the game lists the moves
+    moves = models.JSONField(default=list)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"reply offer for match {self.match_id} seat {self.seat} move {self.seq}"

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from .channels import send
 from .models import Outbox
+from .notices import offers_forget
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +54,10 @@ def deliver(pk: int) -> str:
 
 @shared_task(name="notifications.tasks.sweep_outbox", ignore_result=True)
 def sweep_outbox() -> int:
-    """Re-send what is due: rows never picked up (broker down) and claims that went stale."""
+    """Re-send what is due: rows never picked up (broker down) and claims that went stale;
+    forget the moves offered by emails of long ago."""
     now = timezone.now()
+    offers_forget(now)
     stale = now - timedelta(seconds=settings.STARPOST_OUTBOX_LEASE_SECONDS)
     Outbox.objects.filter(status=Outbox.Status.SENDING, claimed_at__lt=stale).update(
         status=Outbox.Status.PENDING, available_at=now

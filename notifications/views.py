@@ -94,6 +94,7 @@ def preferences(request):
                         "quiet_start": p.get("quiet_start") or None,
                         "quiet_end": p.get("quiet_end") or None,
                         "reminder_hours": _int(p.get("reminder_hours")),
+                        "email_per_round": p.get("email_per_round") == "on",
                         "auto_vacation": p.get("auto_vacation") == "on",
                     },
                 )

@@ -221,6 +221,11 @@ class Engine(abc.ABC):
     def notation(self, move: Move) -> str:
         """The text notation of a move; ``parse`` of it gives the move back."""
 
+    def round_of(self, state: Any) -> int | None:
+        """The game round ``state`` is in, for players who take one "your turn" notice per
+        round (in a round the seats take turns several times); None in a game without rounds."""
+        return None
+
     def secrets(self, state: Any) -> Mapping[Seat, frozenset[str]]:
         """Unique markers of every value that only one seat may see now (the canary test)."""
         return {}

@@ -5,11 +5,13 @@ invitation, cancel an open match, a rematch) and ``timeouts`` (what the server d
 deadline passes) are the public services; ``checks`` holds the write
 preconditions, among them THE staleness rule ``check_current``; ``locking`` the one way to
 lock a match; ``log`` and ``hashing`` the hash-chained log; ``concessions`` the entries no
-engine knows; ``turns`` what follows an entry (state, clocks, turn notice).
+engine knows; ``turns`` what follows an entry (state, clocks, turn notice); ``presence`` who has a
+match open in a browser.
 """
 
 from .checks import check_current, check_in_play, check_seat
 from .lobby import match_cancel, match_decline, match_rematch
+from .presence import seat_watched
 from .services import (
     MoveResult,
     clock_note,
@@ -42,4 +44,5 @@ __all__ = [
     "move_submit",
     "options_validate",
     "reminder_send",
+    "seat_watched",
 ]

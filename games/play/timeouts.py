@@ -150,7 +150,8 @@ def deadlines_recompute(user: Any) -> int:
     return count
 
 
-def on_vacation_changed(sender: Any, user: Any, **kwargs: Any) -> None:
-    """Move the player's deadlines once the vacation is committed (never inside a lock
-    another match's sweeper could be waiting on)."""
+def on_vacation_changed(user: Any) -> None:
+    """After a player's vacations changed (accounts.services.vacations_changed, through
+    STARPOST_VACATION_CHANGED): move their deadlines once the vacation is committed (never
+    inside a lock another match's sweeper could be waiting on)."""
     transaction.on_commit(lambda: deadlines_recompute(user))

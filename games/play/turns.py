@@ -19,8 +19,8 @@ from .log import append_entry
 
 
 def seats_of(match: Match) -> list[Seat]:
-    """The seats with their players, their preferences and two facts the turn change needs
-    (any push device, any vacation not yet over), read in one query (games.rows)."""
+    """The seats with their players, their preferences and a fact the turn change needs
+    (any vacation not yet over), read in one query (games.rows)."""
     return seats_with_players(match.pk)
 
 

@@ -11,6 +11,7 @@ from django.test import TestCase
 
 from games import notify, tasks
 from games.models import TurnNotice
+from notifications import notices
 from notifications.models import Outbox
 
 from .helpers import FLEET_SMALL, committed, started_match, submit, user_of
@@ -68,7 +69,7 @@ def test_an_announcement_that_fails_half_way_writes_nothing_and_leaves_the_notic
     def broken(*args, **kwargs):
         raise RuntimeError("the worker died while writing")
 
-    monkeypatch.setattr(notify, "webhook_messages", broken)
+    monkeypatch.setattr(notices, "webhook_messages", broken)
     with pytest.raises(RuntimeError):
         notify.announce(notice.pk)
     assert TurnNotice.objects.get(pk=notice.pk).status == TurnNotice.Status.PENDING

@@ -83,9 +83,8 @@ def test_it_reads_the_related_objects_without_another_query(match):
     assert len(queries) == 1
 
 
-def test_it_says_who_has_a_push_device_and_who_is_on_vacation_now(match):
+def test_it_says_who_is_on_vacation_now(match):
     seats = seats_with_players(match.pk)
-    assert [s.has_push for s in seats] == [False, True, False, False]
     assert [s.has_vacation for s in seats] == [True, False, False, False]  # carol's is over
 
 

@@ -80,8 +80,10 @@ class Letter:
     kind: str
     seat: int
     token: replyaddr.ReplyToken | None = None
-    listed: list[str] = field(default_factory=list)  # the notation lines, in the email's order
-    moves: list[dict[str, Any]] = field(default_factory=list)  # the same moves as JSON
+    listed: list[str] = field(default_factory=list)  # the numbered lines, in the email's order
+    numbered: list[dict[str, Any]] = field(default_factory=list)  # the same moves as JSON
+    moves: list[dict[str, Any]] = field(default_factory=list)  # every legal move, standing orders too
+    notation: list[str] = field(default_factory=list)  # how the game writes each of them
     view: dict[str, Any] = field(default_factory=dict)  # the board as the email's seat sees it
 
 
@@ -150,10 +152,18 @@ class EmailTable:
             )
             letter.listed = listed_moves(email.body)
             legal = selectors.legal_moves_view(self.match, selectors.Viewer.for_seat(self.match, seat))
-            assert letter.listed == legal["notation"], (
-                f"the {row.kind} email to seat {seat} does not list exactly the legal moves"
+            game = [
+                (m, text)
+                for m, text in zip(legal["moves"], legal["notation"], strict=True)
+                if m["kind"] != "orders"
+            ]
+            assert letter.listed == [text for _, text in game], (
+                f"the {row.kind} email to seat {seat} does not number exactly the legal moves but standing orders"
             )
-            letter.moves = legal["moves"]
+            if len(game) < len(legal["moves"]):  # standing orders: one line says how to set them
+                assert "Standing orders (" in email.body, email.body
+            letter.numbered = [m for m, _ in game]
+            letter.moves, letter.notation = legal["moves"], legal["notation"]
             letter.view = row.payload["context"]["match"]["view"]
             self.latest[seat] = letter
         return letter
@@ -250,13 +260,13 @@ class EmailTable:
         self.send(letter, self.words_for(letter, move), move)
 
     def words_for(self, letter: Letter, move: dict[str, Any]) -> str:
-        """What the player writes: the move's number from the list or its notation, half and half."""
-        i = letter.moves.index(move)
-        if self.style.random() < 0.5:
+        """What the player writes: the move's number from the list or its notation, half and half
+        (standing orders have no number: always their notation)."""
+        if move in letter.numbered and self.style.random() < 0.5:
             self.by_number += 1
-            return str(i + 1)
+            return str(letter.numbered.index(move) + 1)
         self.by_notation += 1
-        return letter.listed[i]
+        return letter.notation[letter.moves.index(move)]
 
     def next_seat(self) -> int:
         """Who replies next: as the API tests do, any seat on turn; but a player who just got an

@@ -38,14 +38,12 @@ from games.play import services
 from notifications import inbound, replyaddr
 from notifications.inbound import receive, reply_lines
 from notifications.inbound_tasks import sweep_inbound
-from notifications.models import InboundEmail, Outbox
+from notifications.models import InboundEmail, Outbox, ReplyOffer
 from tests.games.helpers import play_to_turns, started_match, user_of
 from tests.support.waiting import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 FLEET_TWO_A = {"kind": "fleet", "ships": {"A": 2, "B": 0, "C": 0, "D": 0}}
-# Taken when this module is imported, after Django set itself up: what games.apps registered.
-HANDLER_AT_STARTUP = inbound._handler
 db = pytest.mark.django_db(transaction=True)  # the processing runs after the commit
 
 
@@ -173,8 +171,11 @@ def test_signatures_and_forwarded_headers_end_the_reply(cut):
 
 
 @db
-def test_the_games_app_registers_its_reply_handler_at_startup():
-    assert HANDLER_AT_STARTUP is email_replies.handle
+def test_the_reply_handler_is_the_games_apps_named_in_settings_and_anymail_is_connected():
+    from anymail.signals import inbound as anymail_inbound
+
+    assert inbound.reply_handler() is email_replies.handle
+    assert any(key[0] == "notifications.inbound.anymail" for key, *_ in anymail_inbound.receivers)
 
 
 @db
@@ -215,9 +216,11 @@ def test_the_confirmation_lists_the_moves_now_and_a_reply_to_it_plays_on(turn):
     [confirmation] = answers(player.email)
     assert "It is your turn" in confirmation.body and "Your moves now:" in confirmation.body
     viewer = selectors.Viewer.for_seat(match, token_of(email).seat)
-    notation = selectors.legal_moves_view(match, viewer)["notation"]
-    for n, text in enumerate(notation, start=1):
+    legal = selectors.legal_moves_view(match, viewer)
+    game = [t for m, t in zip(legal["moves"], legal["notation"], strict=True) if m["kind"] != "orders"]
+    for n, text in enumerate(game, start=1):
         assert f"  {n}. {text}\n" in confirmation.body
+    assert confirmation.body.count("Standing orders (") == 1  # the rest: one line
     assert token_of(confirmation).seq == match.seq  # a fresh address for the move it is now
     receive(reply(confirmation, str(numbered(confirmation, "end"))), via="command")
     match.refresh_from_db()
@@ -235,6 +238,38 @@ def test_a_move_number_from_the_emailed_list_is_applied(turn):
     assert token_of(turn_email(user_of(match, other))).seq == match.seq  # the turn passed, by email
     row.refresh_from_db()
     assert row.result == "applied 1: end"
+
+
+@db
+@pytest.mark.parametrize("greeting", ["Hi,", "Hello Starpost!", "Dear all,\n", "\n"])
+def test_a_move_number_on_the_second_line_after_a_greeting_or_a_blank_line_is_applied(turn, greeting):
+    match, _player, email = turn
+    row = receive(reply(email, f"{greeting}\n{numbered(email, 'end')}\n\nThanks, Bob"), via="command")
+    row.refresh_from_db()
+    assert (row.status, row.result) == ("applied", "applied 1: end")
+    match.refresh_from_db()
+    assert entries(match)[-1].kind == "end" and entries(match)[-1].source == "email"
+
+
+def test_a_greeting_is_not_read_as_a_move_but_a_move_that_looks_like_a_word_is():
+    assert reply_lines("Hi,\n3\n") == ["3"]
+    assert reply_lines("Hello Starpost!\n\n3\n\nBob") == ["3"]
+    assert reply_lines("hit button\nend") == ["hit button", "end"]
+    assert reply_lines("end\nHi") == ["end", "Hi"]
+
+
+@db
+def test_standing_orders_have_no_number_and_are_set_by_their_notation(turn):
+    match, _player, email = turn
+    seat = token_of(email).seat
+    listed = [text for _, text in re.findall(r"^  (\d+)\. (.+)$", email.body, re.MULTILINE)]
+    legal = selectors.legal_moves_view(match, selectors.Viewer.for_seat(match, seat))
+    orders = [t for m, t in zip(legal["moves"], legal["notation"], strict=True) if m["kind"] == "orders"]
+    assert orders and not set(orders) & set(listed)
+    row = receive(reply(email, orders[0]), via="command")
+    row.refresh_from_db()
+    assert row.status == "applied", row.result
+    assert entries(match)[-1].kind == "orders" and entries(match)[-1].source == "email"
 
 
 @db
@@ -612,10 +647,23 @@ def test_a_reply_after_only_the_others_moved_still_answers_the_players_turn(buil
 
 
 @db
+def test_the_emailed_list_is_kept_with_the_reply_token_not_read_from_the_outbox(building, alice, bob):
+    match, to_alice, _ = building
+    Outbox.objects.all().delete()  # what was sent is gone; the offer kept with the token is not
+    services.move_submit(match_id=match.pk, user=bob, expected_seq=1, move=FLEET_TWO_A)
+    number = next(n for n, text in listed(to_alice).items() if text.startswith("fleet "))
+    row = receive(reply(to_alice, str(number)), via="command")
+    row.refresh_from_db()
+    assert row.status == "applied", row.result
+    offer = ReplyOffer.objects.get(token=to_alice.reply_to[0].split("+")[1].split("@")[0])
+    assert [text for n, text, _ in offer.moves if n == number] == [listed(to_alice)[number]]
+
+
+@db
 def test_a_reply_to_an_email_whose_list_no_longer_holds_is_refused_as_stale(building, alice, bob):
     match, to_alice, _ = building
     services.move_submit(match_id=match.pk, user=bob, expected_seq=1, move=FLEET_TWO_A)
-    Outbox.objects.filter(payload__reply_to=to_alice.reply_to[0]).delete()  # its list is unknown now
+    ReplyOffer.objects.all().delete()  # the list kept with its token is forgotten
     row = receive(reply(to_alice, "fleet 2A 0B 0C 0D"), via="command")
     row.refresh_from_db()
     assert (row.status, row.code) == ("refused", "stale_reply")

@@ -128,7 +128,7 @@ def test_whole_star_fighters_matches_are_played_by_email_replies(
     # Player 2 asks to be asked (rules/README 5), by email too: the match pauses for their answers.
     letter = table.latest[1]
     ask = next(m for m in letter.moves if m == {"kind": "orders", "ask": True})
-    table.send(letter, letter.listed[letter.moves.index(ask)], ask)
+    table.send(letter, letter.notation[letter.moves.index(ask)], ask)
     table.play(cap=4000, remind_every=60)
     outcome = finish(table, reasons)
     assert outcome["details"]["destroyed"] and not outcome["draw"]

@@ -65,6 +65,10 @@ class EarlyDays(KitEngine):
             },
         }
 
+    def round_of(self, s: State) -> int | None:
+        """A round is a game turn: the sides activate their units in turn within it."""
+        return s.turn
+
     def timeout_move(self, s: State, seat: int) -> Move | None:
         """Seal a valid force, place in the first free hex, answer by standing orders, end or
         fly straight on, hold the fire of the first weapon group still owing a decision."""

@@ -79,6 +79,10 @@ class Galaxies(KitEngine):
     def seat_count(self, s: State) -> int:
         return len(s.players)
 
+    def round_of(self, s: State) -> int | None:
+        """A round is one player's turn, with the other's reactions within it."""
+        return s.turn.number if s.turn is not None else 0
+
     def timeout_move(self, s: State, seat: int) -> Move | None:
         """select: ready (else back to the standard draft); first: yourself; a window: no
         card; a turn: end it, or the first listed move when it cannot end yet (with Barrage's

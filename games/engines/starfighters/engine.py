@@ -74,6 +74,10 @@ class StarFighters(Engine):
     def setup(self, options: Mapping[str, Any], seats: int, dice: Dice) -> Step:
         return rules.setup({**self.default_options(), **options}, seats)
 
+    def round_of(self, s: State) -> int | None:
+        """A round: roll, place the dice, activate the systems in turn."""
+        return s.round
+
     def active_seats(self, s: State) -> frozenset[int]:
         return s.active()
 
