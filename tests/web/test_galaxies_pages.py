@@ -3,6 +3,7 @@ the engine's reasons (the view's you.why_not) beside End your turn, to the seat 
 
 from __future__ import annotations
 
+import json
 from html import escape
 
 import pytest
@@ -36,3 +37,29 @@ def test_the_page_says_why_a_ship_cannot_activate_move_or_attack(client, alice, 
         assert escape(w["why"]) in note, w
     client.force_login(other)
     assert "Not possible now:" not in client.get(f"/matches/{match.pk}/").content.decode()
+
+
+def picks_of(body: str) -> list[dict]:
+    start = body.index('<script id="pick-moves" type="application/json">') + len(
+        '<script id="pick-moves" type="application/json">'
+    )
+    return json.loads(body[start : body.index("</script>", start)])["moves"]
+
+
+def test_fleet_choices_and_launches_are_worded_for_a_new_player(client, alice, bob):
+    match = started("battleship-galaxies", alice, bob, mission="skirmish")
+    client.force_login(alice)
+    body = client.get(f"/matches/{match.pk}/").content.decode()
+    assert "Your fleet:" in body and "points. Your deck:" in body
+    leave = [p for p in picks_of(body) if p["kind"] == "fleet" and p["move"]["version"] == "none"]
+    assert leave and all(p["steps"][1]["label"] == "leave it out of the fleet" for p in leave)
+
+    def launching(seat, moves):
+        return any(m["kind"] == "launch" for m in moves)
+
+    match, seat, _ = advance(match, launching, prefer=("ready", "first", "next"))
+    client.force_login((alice, bob)[seat])
+    body = client.get(f"/matches/{match.pk}/").content.decode()
+    energy = selectors.board_view(match, selectors.Viewer.for_seat(match, seat))["players"][seat]["energy"]
+    group = body[body.index('class="move-group group-launch"') :]
+    assert f"You have {energy} energy." in group[: group.index("</form>")]

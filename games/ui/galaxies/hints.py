@@ -95,6 +95,18 @@ def _end(view: Mapping[str, Any]) -> str:
     return ""
 
 
+def _energy(view: Mapping[str, Any]) -> str:
+    """The viewer's energy, what launching, activating and charging are paid with."""
+    you = (view.get("you") or {}).get("seat")
+    for p in view.get("players") or []:
+        if p.get("seat") == you:
+            return f"You have {p.get('energy')} energy."
+    return ""
+
+
+VERSIONS = {"none": "leave it out of the fleet"}
+
+
 def _why_not(view: Mapping[str, Any]) -> str:
     """What the player's ships cannot do now and why, in the engine's words (whynot.py)."""
     reasons = [w.get("why", "") for w in (view.get("you") or {}).get("why_not") or []]
@@ -110,7 +122,10 @@ HINTS = Hints(
     kinds={
         "fleet": Kind(
             title="Choose your fleet",
-            picks=(Pick("ship", labels=_ship), Pick("version", prompt="Choose the ship's version.")),
+            picks=(
+                Pick("ship", labels=_ship),
+                Pick("version", labels=VERSIONS, prompt="Choose the ship's version."),
+            ),
             note=_draft,
         ),
         "deck": Kind(
@@ -120,7 +135,7 @@ HINTS = Hints(
         "first": Kind(title="Who goes first", picks=(Pick("seat", labels=_seat),)),
         "ready": Kind(title="Ready", label="Ready: start the battle"),
         "reset": Kind(title="Start again", label="Start the fleet again", quiet=True),
-        "launch": Kind(title="Launch a ship", picks=(Pick("ship", labels=_ship),)),
+        "launch": Kind(title="Launch a ship", picks=(Pick("ship", labels=_ship),), note=_energy),
         "load": Kind(
             title="Load a ship into another's hold",
             picks=(Pick("ship", labels=_ship), Pick("into", labels=_ship, prompt="Into which ship's hold?")),
@@ -139,6 +154,7 @@ HINTS = Hints(
             title="Activate a ship",
             picks=(Pick("ship", on="card", labels=_ship, prompt="Click one of your ships to activate it."),),
             hint="Click one of your ships (or its card) to activate it.",
+            note=_energy,
         ),
         "step": Kind(
             title="Move",
