@@ -14,7 +14,6 @@ Unit and entry names are R/I, a number and a flight letter (R2a); hexes are CCRR
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -99,13 +98,7 @@ def _parse(verb: str, rest: list[str]) -> Move | None:
 
 
 def notation(m: Move) -> str:
-    try:
-        return _notation(m)
-    except (KeyError, TypeError, ValueError):
-        return json.dumps(m.to_json(), sort_keys=True)
-
-
-def _notation(m: Move) -> str:
+    """The move's notation; the kit's engine writes a move that has none as its JSON."""
     k = m.kind
     if k == "seal":
         return k

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from .data import DATA, Mission
-from .hexes import LARGE_STEPS, Geometry, canon, geometry
+from .geometry import LARGE_STEPS, Geometry, canon, geometry
 from .state import Card, Piece, State
 
 

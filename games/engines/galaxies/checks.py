@@ -19,7 +19,7 @@ from .checks_select import SELECT_CHECKS
 from .data import DATA, SIDES
 from .data import seat_name as name
 from .deploy import can_carry, cargo, launch_cost, used_capacity
-from .hexes import canon
+from .geometry import canon
 from .moves import MOVES, ORDERS
 from .state import (
     ACTION,

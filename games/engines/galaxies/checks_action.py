@@ -18,7 +18,7 @@ from .board import (
     tiles,
 )
 from .data import DATA, CardKind
-from .hexes import LARGE_STEPS
+from .geometry import LARGE_STEPS
 from .memo import per_state
 from .moves import NONE
 from .ships import move as move_number

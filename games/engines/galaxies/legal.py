@@ -13,7 +13,7 @@ from . import moves as mv
 from .board import geo, mission, placements, size, successors, tiles
 from .checks import check
 from .data import DATA, VERSIONS
-from .hexes import canon
+from .geometry import canon
 from .memo import per_state
 from .ships import weapons
 from .state import ACTION, DEPLOY, HOLD, LAUNCHED, MUSTER, OVER, PLAY, SCREEN, SELECT, State

@@ -54,7 +54,7 @@ from .board import mission
 from .cardids import origin
 from .data import DATA, SIDES, Stats
 from .data import seat_name as name
-from .hexes import Geometry, geometry
+from .geometry import Geometry, geometry
 from .legal import active
 from .ships import move, stats, weapons
 from .state import DESTROYED, HOLD, LAUNCHED, PLACING, SCREEN, SELECT, Card, State, Tac, hull

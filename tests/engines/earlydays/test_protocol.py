@@ -344,3 +344,8 @@ def test_every_die_the_engine_rolls_is_a_d6_sw_03():
         draws += [d for played in p.history for d in played.draws]
     assert len(draws) > 50
     assert {d["sides"] for d in draws} == {6} and {d["value"] for d in draws} <= set(range(1, 7))
+
+
+def test_a_move_the_notation_cannot_write_is_written_as_its_json():
+    assert E.notation(Move.of("move", unit="R1a")) == '{"kind": "move", "unit": "R1a"}'
+    assert E.notation(Move.of("move", unit="R1a", step="F")) == "move R1a F"

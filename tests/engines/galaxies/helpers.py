@@ -8,7 +8,7 @@ from dataclasses import replace
 from games.engines.dice import Dice
 from games.engines.galaxies import ENGINE
 from games.engines.galaxies.data import DATA
-from games.engines.galaxies.hexes import canon
+from games.engines.galaxies.geometry import canon
 from games.engines.galaxies.state import (
     ACTION,
     HOLD,

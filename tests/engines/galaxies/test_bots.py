@@ -8,7 +8,7 @@ import random
 
 from games.bots.base import GreedyBot, evaluator, greedy_for, play_match
 from games.bots.galaxies import GalaxiesBot, evaluate
-from games.engines.galaxies.hexes import geometry
+from games.engines.galaxies.geometry import geometry
 from games.engines.galaxies.state import ACTION, DEPLOY
 
 from .helpers import ISN, WRETCH, E, activating, hidden, ok, position, ship

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from games.engines.galaxies.data import DATA, SIDES, VERSIONS
-from games.engines.galaxies.hexes import geometry
+from games.engines.galaxies.geometry import geometry
 
 DATA_DIR = Path(__file__).resolve().parents[3] / "games" / "engines" / "galaxies" / "data"
 

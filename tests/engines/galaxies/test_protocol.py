@@ -288,3 +288,9 @@ def test_every_listed_move_is_accepted_from_a_busy_position():
     s = activating(position(cards, hands=((tac(0, 1, "isn-shields"), tac(0, 2, "isn-boarding")), ())), "bs")
     for m in E.legal_moves(s, ISN):
         assert not isinstance(E.apply(s, ISN, m, dice()), Invalid), m
+
+
+def test_a_move_the_notation_cannot_write_is_written_as_its_json():
+    engine = get("battleship-galaxies")
+    assert engine.notation(Move.of("fire", ship="ev")) == '{"kind": "fire", "ship": "ev"}'
+    assert engine.notation(Move.of("fire", ship="ev", weapon="main", target="bs2")) == "fire ev main bs2"
