@@ -69,7 +69,8 @@ def play(state: State, seat: int, m: Move, dice: Dice) -> Step:
         o = state.orders[seat]
         value: Any = m["value"] == "on" if m["setting"] == "ask" else m["value"]
         state = replace(state, orders=set_at(state.orders, seat, replace(o, **{m["setting"]: value})))
-        # public, unlike the kit's standing orders: the early days stored it so (issue 15)
+        # public, unlike kit.orders: stored matches have it so; making it private would be a
+        # change of play, with a new engine version
         return Step(state, (Event("orders_updated", {"seat": seat}),))
     if m.kind in BUILD_KINDS:
         state, events = _build(state, seat, m, dice)

@@ -3,6 +3,7 @@ attacks, playing, discarding and passing cards, and answers to reaction windows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from ..base import Invalid, Move
@@ -42,14 +43,19 @@ def stuck_piece(state: State) -> str:
     return turn.moving if any(h in occupied for h in found[1].hexes) else ""
 
 
-def _action_phase(state: State, what: str) -> Check:
-    assert state.turn is not None
-    if state.turn.phase != ACTION:
-        return Invalid(
-            "wrong_turn_phase",
-            f"{what} happens in the action phase ([SEED] page 7); you are in your {state.turn.phase} phase.",
-        )
-    return None
+def _in_action(what: str, check: Callable[[State, int, Move], Check]) -> Callable[[State, int, Move], Check]:
+    """``check``, once the turn is in its action phase ([SEED] page 7)."""
+
+    def checked(state: State, seat: int, m: Move) -> Check:
+        assert state.turn is not None
+        if state.turn.phase != ACTION:
+            return Invalid(
+                "wrong_turn_phase",
+                f"{what} happens in the action phase ([SEED] page 7); you are in your {state.turn.phase} phase.",
+            )
+        return check(state, seat, m)
+
+    return checked
 
 
 def _own_piece(state: State, seat: int, pid: str) -> tuple[Card, Piece] | Invalid:
@@ -67,9 +73,6 @@ def _own_piece(state: State, seat: int, pid: str) -> tuple[Card, Piece] | Invali
 
 
 def _activate(state: State, seat: int, m: Move) -> Check:
-    bad = _action_phase(state, "Activating a ship card")
-    if bad is not None:
-        return bad
     card = state.card(m["ship"])
     if card is None or card.owner != seat or card.place != LAUNCHED:
         return Invalid("no_such_ship", f"You have no ship card {m['ship'].upper()} on the battlefield.")
@@ -110,9 +113,6 @@ def _movable(state: State, seat: int, pid: str) -> Check:
 
 
 def _step(state: State, seat: int, m: Move) -> Check:
-    bad = _action_phase(state, "Moving")
-    if bad is not None:
-        return bad
     pid = m["ship"]
     bad = _movable(state, seat, pid)
     if bad is not None:
@@ -211,9 +211,6 @@ def _off_board() -> Invalid:
 
 
 def _warp(state: State, seat: int, m: Move) -> Check:
-    bad = _action_phase(state, "Using a warp gate")
-    if bad is not None:
-        return bad
     pid = m["ship"]
     bad = _movable(state, seat, pid)
     if bad is not None:
@@ -249,9 +246,6 @@ def _warp(state: State, seat: int, m: Move) -> Check:
 
 
 def _fire(state: State, seat: int, m: Move) -> Check:
-    bad = _action_phase(state, "Attacking")
-    if bad is not None:
-        return bad
     pid = m["ship"]
     found = _own_piece(state, seat, pid)
     if isinstance(found, Invalid):
@@ -395,5 +389,10 @@ def react(state: State, seat: int, m: Move) -> Check:
     return None
 
 
-ACTION_CHECKS = {"activate": _activate, "step": _step, "warp": _warp, "fire": _fire}
+ACTION_CHECKS = {
+    "activate": _in_action("Activating a ship card", _activate),
+    "step": _in_action("Moving", _step),
+    "warp": _in_action("Using a warp gate", _warp),
+    "fire": _in_action("Attacking", _fire),
+}
 CARD_CHECKS = {"play": _play, "discard": _discard, "give": _give}
