@@ -8,6 +8,7 @@ behind the screen or in a hold, which no other seat may see.
 
 from __future__ import annotations
 
+from ..base import Move
 from . import moves as mv
 from .board import geo, size, successors
 from .checks import check
@@ -55,7 +56,8 @@ def why_not(state: State, seat: int) -> list[dict[str, str]]:
         _refused(
             out, state, seat, piece.id, "move", steps or [mv.step(piece.id, piece.hexes[0], piece.hexes[0])]
         )
-        nearest = sorted(enemies, key=lambda e, here=piece: geo(state).gap(here.hexes, e.hexes))
+        here = piece.hexes
+        nearest = sorted(enemies, key=lambda e: geo(state).gap(here, e.hexes))
         shots = [mv.fire(piece.id, key, e.id) for key in weapons(state, card, piece) for e in nearest]
         if not enemies:
             out.append(
@@ -69,7 +71,9 @@ def why_not(state: State, seat: int) -> list[dict[str, str]]:
     return out
 
 
-def _refused(out: list[dict[str, str]], state: State, seat: int, ship: str, action: str, moves: list) -> None:
+def _refused(
+    out: list[dict[str, str]], state: State, seat: int, ship: str, action: str, moves: list[Move]
+) -> None:
     """Add the first refusal of ``moves`` when none of them is legal (nothing when one is, or
     when a reason for this ship and action is there already)."""
     if not moves or any(o["ship"] == ship and o["action"] == action for o in out):
