@@ -91,14 +91,24 @@ def click_pick(page, pick) -> None:
         target.click()
 
 
-def rank(pick) -> tuple:
+def rank(pick, cockpit: set[str]) -> tuple:
+    """Dice placed where they make systems work (one Command die of each colour in the
+    Cockpit), then attacks at ships before the other activations."""
     m = pick["move"]
     if m["kind"] == "place":
+        if m["space"] == "cockpit" and m["die"][0] in cockpit:
+            return (0, 8)
         return (0, SPACES.index(m["space"]) if m["space"] in SPACES else 9)
     if m["kind"] == "activate":
         at_ship = str(m.get("target", "")).startswith("s")
         return (1, 0 if at_ship else 1, SYSTEMS.index(m["system"]), len(m.get("facings") or []) * -1)
     return (2, m["kind"])
+
+
+def cockpit_colours(page) -> set[str]:
+    """The colour letters of the Command dice in the player's own Cockpit, as drawn."""
+    dice = page.locator('.board .ship-board:not([data-pick-none]) .die[data-group="cockpit"]')
+    return {d[0] for d in dice.evaluate_all("els => els.map(e => e.dataset.die)")}
 
 
 class Player:
@@ -113,16 +123,20 @@ class Player:
         if not has_moves(page):
             return False
         wait_until(page, lambda: page.locator("#pick-hint, #moves .move-group").count() > 0, "the tray")
+        cockpit = cockpit_colours(page)
         picks = sorted(
             (p for p in listed_moves(page) if p["kind"] in ("place", "activate", "lose", "steer", "reroll")),
-            key=rank,
+            key=lambda p: rank(p, cockpit),
         )
         places = [p for p in picks if p["kind"] == "place"]
         if places:
             act(page, lambda: click_pick(page, places[0]))
             self.done.append("place")
             return True
-        if buttons(page, "fire").count():
+        can_fly = bool(cockpit & {"b", "y"})  # a ship that cannot fly may never reach anyone
+        if buttons(page, "fire").count() and (
+            can_fly or self.rolls >= 3 or not buttons(page, "roll").count()
+        ):
             return self.press("fire")
         for kind in ("roll",):
             if buttons(page, kind).count() and self.rolls < 3:
@@ -133,7 +147,7 @@ class Player:
         if buttons(page, "drive").count():
             forward = buttons(page, "drive").filter(has_text="Move forward")
             stop = buttons(page, "drive").filter(has_text="Stop")
-            go = forward if forward.count() and self.done.count("drive") % 3 < 2 else stop
+            go = forward if forward.count() else stop
             act(page, go.first.click)
             self.done.append("drive")
             return True
@@ -156,17 +170,21 @@ class Player:
 
 def play(players, rounds: int) -> int:
     """Turns taken by clicking, each page caught up by polling before its player acts, until
-    the match reaches the Roll phase of round ``rounds + 1``; the last seq."""
-    seq = seq_of(players[0].page)
+    the match reaches the Roll phase of round ``rounds + 1``; the last seq. The players take
+    turns at the table: after a move other than placing a die, the next player is asked."""
+    seq, first = seq_of(players[0].page), 0
     for _ in range(600):
         moved = False
-        for p in players:  # a page is caught up (by polling) only when its player is asked
-            wait_for_seq(p.page, seq)
+        for k in range(len(players)):
+            p = players[(first + k) % len(players)]
+            wait_for_seq(p.page, seq)  # a page is caught up (by polling) when its player is asked
             status = p.page.locator(".board title").first.text_content()
             if f"Round {rounds + 1}," in status or "Game over" in status:
                 return seq
             if p.turn():
                 seq, moved = seq_of(p.page), True
+                if p.done[-1] != "place":
+                    first = (first + k + 1) % len(players)
                 break
         if not moved:
             players[0].page.wait_for_timeout(300)
@@ -185,7 +203,12 @@ def open_match(browse, users, **options):
 
 def test_a_two_player_match_is_clicked_through_to_its_end_on_phones(browse, alice, bob):
     match, players = open_match(browse, (alice, bob))
-    play(players, rounds=1)
+    for rounds in (1, 2, 3):  # the ships fly closer until phasers reach
+        play(players, rounds=rounds)
+        log = players[0].page.locator(".log").inner_text()
+        if "fired phasers" in log:
+            break
+    assert "fired phasers" in log, log
     done = [d for p in players for d in p.done]
     assert "place" in done and "fire" in done and any(d.startswith("activate:drives") for d in done)
     assert "drive" in done
