@@ -115,6 +115,10 @@ class ReplyOffer(models.Model):
     reply's move number means the move the email listed under it, and a reply still counts
     after others moved only if the player's moves are still the ones it listed."""
 
+    # Forgotten after this many days (notifications.tasks.sweep_outbox): a reply to so old an
+    # email is almost surely stale; without its offer it counts only if the match has not moved.
+    KEEP_DAYS = 60
+
     token = models.CharField(max_length=100, unique=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     match_id = models.PositiveBigIntegerField()

@@ -21,7 +21,6 @@ whose reply may carry a move, the reply address and the moves it offered.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import datetime, timedelta
 from typing import Any
 
 from django.utils import timezone
@@ -36,7 +35,6 @@ from .services import Message, outbox_add
 from .webhooks import webhook_messages
 
 Mode = NotificationPrefs.Mode
-OFFER_DAYS = 60
 
 
 def notice_send(notices: Sequence[Notice], webhooks: Iterable[WebhookEvent] = ()) -> list[int]:
@@ -137,13 +135,6 @@ def offer_reply(offer: ReplyOffer) -> str | None:
         },
     )
     return address
-
-
-def offers_forget(now: datetime) -> int:
-    """Forget the offers of emails older than OFFER_DAYS (a reply to so old an email is
-    almost surely stale: without its offer it counts only if the match has not moved)."""
-    deleted, _ = ReplyOfferRow.objects.filter(created_at__lt=now - timedelta(days=OFFER_DAYS)).delete()
-    return deleted
 
 
 def offer_for(token: str) -> ReplyOffer | None:

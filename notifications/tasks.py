@@ -11,8 +11,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from .channels import send
-from .models import Outbox
-from .notices import offers_forget
+from .models import Outbox, ReplyOffer
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +56,7 @@ def sweep_outbox() -> int:
     """Re-send what is due: rows never picked up (broker down) and claims that went stale;
     forget the moves offered by emails of long ago."""
     now = timezone.now()
-    offers_forget(now)
+    ReplyOffer.objects.filter(created_at__lt=now - timedelta(days=ReplyOffer.KEEP_DAYS)).delete()
     stale = now - timedelta(seconds=settings.STARPOST_OUTBOX_LEASE_SECONDS)
     Outbox.objects.filter(status=Outbox.Status.SENDING, claimed_at__lt=stale).update(
         status=Outbox.Status.PENDING, available_at=now

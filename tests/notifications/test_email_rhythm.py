@@ -208,8 +208,9 @@ def test_the_outbox_sweep_forgets_the_moves_offered_by_emails_of_long_ago(alice)
     from django.utils import timezone
 
     from notifications.models import ReplyOffer
-    from notifications.notices import OFFER_DAYS
     from notifications.tasks import sweep_outbox
+
+    OFFER_DAYS = ReplyOffer.KEEP_DAYS
 
     now = timezone.now()
     for token, age in (("old", OFFER_DAYS + 1), ("recent", OFFER_DAYS - 1)):
