@@ -92,7 +92,7 @@ def test_early_days_the_shooting_phase_page_shows_and_a_unit_fires_by_clicking(b
     shooter.click()
     target = on_board(page, "unit", fire["move"]["target"])
     assert "is-attack" in target.get_attribute("class")
-    holds = page.locator("#pick-choices button").filter(has_text="Hold the")
+    holds = page.locator("#pick-choices button").filter(has_text="Hold fire")
     assert holds.count() >= 1, "holding fire is offered beside the targets"
     act(page, lambda: click_steps(page, fire["steps"][1:]))
 

@@ -12,7 +12,7 @@ from games.engines.earlydays import ENGINE as E
 from games.engines.earlydays.geometry import FACINGS
 from games.ui.earlydays import render as draw
 from games.ui.panel import move_panel
-from tests.engines.earlydays.helpers import REBEL, dice, moving, position, unit
+from tests.engines.earlydays.helpers import REBEL, dice, moving, position, shooting, unit
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -107,3 +107,24 @@ def test_units_are_drawn_large_with_their_id_clear_of_the_facing_mark():
         assert min(math.dist((x, y), c) for c in corners) >= 0.6 * draw.SIZE, "the arrowhead sits on the rim"
         text = g.find(f"{NS}text")
         assert float(text.get("font-size")) >= 7 and text.get("font-weight") == "700"
+
+
+def test_fire_modes_holds_sharper_turns_and_a_stop_are_worded_for_a_new_player():
+    state = shooting(
+        unit("R1a", "x_wing", "1010", "E"),
+        unit("I1a", "tie_fighter", "1210", "W"),
+        unit("I2", "corvette_imperial", "1310", "W"),
+    )
+    labels = [[s["label"] for s in p["steps"]] for p in picks_of(panel_of(state, REBEL), "fire")]
+    assert [
+        "R1a X-wing",
+        "I2 Corellian Corvette",
+        "Quad lasers",
+        "Linked fire (more damage, against ships)",
+    ] in labels
+    assert ["R1a X-wing", "Hold fire (main weapons)"] in labels
+    state = position(unit("R1a", "x_wing", "1010", "E"), unit("I1a", "tie_fighter", "2010", "W"))
+    panel = panel_of(state, REBEL)
+    moves = {p["move"].get("step") or p["kind"]: p["steps"] for p in panel["picks"]["moves"]}
+    assert moves["L2"][1]["label"] == "Sharper turn left, 2 facings (a piloting roll) to 1009, facing NW"
+    assert moves["stop"][1]["label"] == "Complete stop, facing E"

@@ -14,11 +14,16 @@ STEPS = {
     "F": "Straight ahead",
     "L": "Turn left",
     "R": "Turn right",
-    "L2": "Turn left twice",
-    "R2": "Turn right twice",
-    "L3": "Turn left three times",
-    "R3": "Turn right three times",
-    "IMM": "Immelmann",
+    "L2": "Sharper turn left, 2 facings (a piloting roll)",
+    "R2": "Sharper turn right, 2 facings (a piloting roll)",
+    "L3": "Sharper turn left, 3 facings (a piloting roll)",
+    "R3": "Sharper turn right, 3 facings (a piloting roll)",
+    "IMM": "Immelmann (turn about)",
+}
+MODES = {
+    "rapid": "Rapid fire (better odds to hit)",
+    "linked": "Linked fire (more damage, against ships)",
+    "fire": "Fire",
 }
 
 
@@ -163,17 +168,19 @@ HINTS = Hints(
                 Pick("unit", on="unit", labels=_unit, prompt="Click one of your units that may fire."),
                 Pick("target", on="unit", labels=_unit, prompt="Click a target (red), or hold fire."),
                 Pick("weapon", labels=_weapon, prompt="Choose the weapon."),
-                Pick("mode", prompt="Choose how to fire."),
-                Pick("hold", labels=lambda v, _view: f"Hold the {words(v)} weapons", prompt="Hold fire."),
+                Pick("mode", labels=MODES, prompt="Choose how to fire."),
+                Pick("hold", labels=lambda v, _view: f"Hold fire ({words(v)} weapons)", prompt="Hold fire."),
             ),
             hint="Click one of your units, then its target (red), or hold its fire.",
             note=_why_not,
             attack=True,
         ),
-        "run": Kind(title="Run", picks=(UNIT,)),
+        "run": Kind(title="Attack run", picks=(UNIT,)),
         "double": Kind(title="Double move", picks=(UNIT,)),
-        "lock": Kind(title="Lock on", picks=(UNIT,)),
-        "stop": Kind(title="Stop", picks=(UNIT, Pick("facing", labels=lambda v, _view: f"Stop facing {v}"))),
+        "lock": Kind(title="Lock on (anti-fighter torpedoes)", picks=(UNIT,)),
+        "stop": Kind(
+            title="Stop", picks=(UNIT, Pick("facing", labels=lambda v, _view: f"Complete stop, facing {v}"))
+        ),
         "end": Kind(title="End the unit's move", picks=(UNIT,)),
         "orders": Kind(title="Standing orders", standing=True),
     },
