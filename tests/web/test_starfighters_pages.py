@@ -97,3 +97,14 @@ def test_the_moves_say_why_fire_is_not_offered_yet(client, alice, bob):
     client.force_login(alice)
     body = client.get(f"/matches/{match.pk}/").content.decode()
     assert "Fire! is not offered yet: You must not hit the button unless you can activate" in body
+
+
+def test_the_drive_buttons_say_why_a_step_is_not_offered():
+    from games.engines.starfighters.state import Drive
+    from games.ui.starfighters.hints import HINTS
+
+    state = position(ship(0, "c1", "w", on=("b1 drives.move E",)), ship(1, "c7", "w"))
+    state = replace(state, turns=replace(state.turns, drive=Drive(seat=0, moves=1)))
+    note = HINTS.kinds["drive"].note(E.view(state, 0))
+    assert note.startswith("Not possible now: You can only move off the edge of the hex grid")
+    assert HINTS.kinds["drive"].note(E.view(state, 1)) == ""

@@ -17,7 +17,9 @@ Keys (stable; new keys may be added, none renamed):
   None unless reserved), "lost" [die ids], "torpedo_supply", "rolling" (None outside the
   Roll phase, else whether the player is still taking steps), "passed", "activated"
   [systems], "cockpit_used", "why_not" {system: why it cannot be activated now, in the rules'
-  words; empty outside the Activate-systems phase}, "damage_dealt", "damage_taken", "orders" (None unless
+  words; empty outside the Activate-systems phase}, "why_not_drive" {step ("move",
+  "rotate-left", "rotate-right"): why it is refused, while the player flies the Drives},
+  "damage_dealt", "damage_taken", "orders" (None unless
   ``reveal_all``)}. In the Roll phase "board" is the board as the round began: the sealed
   work of a roll sequence is shown to its owner only, under ``you``.
 - A board is a list of spaces groups: {"group" ("phasers.attack"), "system", "label",
@@ -54,7 +56,7 @@ from .moves import ship_id
 from .rollphase import board_id, roll_id
 from .shipboard import capacity, cloaked
 from .state import ROLL, Placed, Ship, State, name
-from .whynot import fire_problem, why_not
+from .whynot import drive_problems, fire_problem, why_not
 
 
 def spaces(side_key: str, reactors: int, board: tuple[Placed, ...]) -> list[dict[str, Any]]:
@@ -109,6 +111,7 @@ def _player(state: State, ship: Ship, active: frozenset[int], reveal_all: bool) 
         "activated": [sys for s, sys in turns.activated if s == ship.seat] if turns else [],
         "cockpit_used": bool(turns and ship.seat in turns.cockpit),
         "why_not": why_not(state, ship.seat),
+        "why_not_drive": drive_problems(state, ship.seat),
         "damage_dealt": ship.dealt,
         "damage_taken": ship.taken,
         "orders": {"id": f"orders-{ship.seat + 1}", "lose": o.lose, "ask": o.ask} if reveal_all else None,

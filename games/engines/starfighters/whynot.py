@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .checks import activation_problem, check
 from .data import DATA, SYSTEMS
-from .moves import FIRE, activate, activation_candidates
+from .moves import FIRE, activate, activation_candidates, drive
 from .shipboard import command_colours
 from .state import ACTIVATE, ROLL, State
 
@@ -53,3 +53,17 @@ def fire_problem(state: State, seat: int) -> str | None:
         return None
     bad = check(state, seat, FIRE)
     return bad.message if bad is not None else None
+
+
+def drive_problems(state: State, seat: int) -> dict[str, str]:
+    """While ``seat`` flies its Drives: {step: why it is refused} for "move", "rotate-left"
+    and "rotate-right" (a move into an anomaly, which names its exit, counts as possible)."""
+    turns = state.turns
+    if state.phase != ACTIVATE or turns is None or turns.drive is None or turns.drive.seat != seat:
+        return {}
+    out: dict[str, str] = {}
+    for step in ("move", "rotate-left", "rotate-right"):
+        bad = check(state, seat, drive(step))
+        if bad is not None and bad.code != "anomaly_exit":
+            out[step] = bad.message
+    return out

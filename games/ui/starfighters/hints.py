@@ -71,6 +71,15 @@ def why_not(view: Mapping[str, Any]) -> str:
     return ""
 
 
+def no_drive(view: Mapping[str, Any]) -> str:
+    """Why a step of the viewer's Drives is not offered (the engine's words)."""
+    seat = (view.get("you") or {}).get("seat")
+    for p in view.get("players") or []:
+        if p.get("seat") == seat and p.get("why_not_drive"):
+            return "Not possible now: " + " ".join(p["why_not_drive"].values())
+    return ""
+
+
 def no_fire(view: Mapping[str, Any]) -> str:
     """Why Fire! is not offered yet in the viewer's Roll phase (the engine's words)."""
     why = ((view.get("you") or {}).get("roll") or {}).get("why_no_fire")
@@ -100,6 +109,7 @@ HINTS = Hints(
         "drive": Kind(
             title="Fly your drives",
             picks=(Pick("step", labels=lambda v, _view: STEP.get(v, str(v))),),
+            note=no_drive,
         ),
         "lose": Kind(title="Lose a die", picks=(DIE,), hint="Click the die your ship loses."),
         "steer": Kind(title="Steer the torpedo", picks=(HEX,), hint="Click the hex the torpedo goes to."),

@@ -3,8 +3,10 @@ own refusal for it, in the rules' words, given to the page in the view."""
 
 from __future__ import annotations
 
-from games.engines.starfighters.state import ROLL
-from games.engines.starfighters.whynot import fire_problem, why_not
+from dataclasses import replace
+
+from games.engines.starfighters.state import ROLL, Drive
+from games.engines.starfighters.whynot import drive_problems, fire_problem, why_not
 
 from .helpers import E, position, ship
 
@@ -50,3 +52,14 @@ def test_the_roll_phase_says_why_fire_is_not_offered_until_a_system_can_be_activ
         ship(0, "c1", on=("y1 cockpit C", "r1 phasers.attack S")), ship(1, "c7", "w"), phase=ROLL
     )
     assert fire_problem(ready, 0) is None
+
+
+def test_while_flying_the_drives_a_step_that_is_refused_says_why():
+    state = position(ship(0, "c1", "w", on=("b1 drives.move E",)), ship(1, "c7", "w"))
+    turns = replace(state.turns, drive=Drive(seat=0, moves=1, rotates=0))
+    state = replace(state, turns=turns)
+    why = drive_problems(state, 0)
+    assert "You can only move off the edge of the hex grid to enter an anomaly" in why["move"]
+    assert why["rotate-left"] == "You have no ROTATE die left to use (Drives)."
+    assert E.view(state, 1)["players"][0]["why_not_drive"] == why
+    assert drive_problems(state, 1) == {}
