@@ -1,8 +1,8 @@
 """The daily digest: one email (or push) listing every match awaiting the player.
 
 For players whose preferences say "digest" on a channel. Beat runs ``digests_send``
-often; each player gets theirs once a day, at their chosen local hour. The claim is a
-conditional UPDATE of ``last_digest_at``, so two beats never send a digest twice.
+often; who is due and the claim that makes it once a day are the delivery policy's
+(notifications.notices ``digests_due``, ``digest_claim``); what the digest lists is here.
 """
 
 from __future__ import annotations
@@ -10,34 +10,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import NotificationPrefs
 from notifications.contracts import Content, Email, Notice, Push
-from notifications.notices import notice_send
+from notifications.notices import digest_claim, digests_due, notice_send
 
 from .models import Match, Seat
 from .notify import _url, email_context, local_time
-
-Mode = NotificationPrefs.Mode
-
-
-def digests_due(now: datetime) -> list[NotificationPrefs]:
-    """Players on a digest whose local digest hour it is and who had none today."""
-    due = []
-    for prefs in NotificationPrefs.objects.filter(Q(email=Mode.DIGEST) | Q(push=Mode.DIGEST)).select_related(
-        "user"
-    ):
-        local = now.astimezone(prefs.user.tz)
-        if local.hour != prefs.digest_hour:
-            continue
-        last = prefs.last_digest_at
-        if last is not None and last.astimezone(prefs.user.tz).date() >= local.date():
-            continue
-        due.append(prefs)
-    return due
 
 
 def _item(seat: Seat) -> dict[str, Any]:
@@ -59,10 +40,7 @@ def _item(seat: Seat) -> dict[str, Any]:
 
 def digest_send(prefs: NotificationPrefs, now: datetime) -> bool:
     """Write this player's digest to the outbox; False if another beat already did."""
-    claimed = NotificationPrefs.objects.filter(pk=prefs.pk, last_digest_at=prefs.last_digest_at).update(
-        last_digest_at=now
-    )
-    if claimed != 1:
+    if not digest_claim(prefs, now):
         return False
     user = prefs.user
     awaiting = Seat.objects.filter(

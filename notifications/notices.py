@@ -10,7 +10,8 @@ whom); :func:`notice_send` decides, per recipient, from their preferences:
 - no email about a turn while the player has the match open in a browser (the page tells
   them), unless it is urgent;
 - a player who takes one email per game round gets the first of each round only;
-- the daily digest goes on the channels set to "daily digest", at the hour the player chose;
+- the daily digest goes on the channels set to "daily digest", once a day at the hour the
+  player chose (``digests_due``, ``digest_claim``; its content is the games app's);
 - during the player's quiet hours it waits for their end, except urgent news that would
   otherwise arrive after the deadline it is about.
 
@@ -21,8 +22,10 @@ whose reply may carry a move, the reply address and the moves it offered.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import Any
 
+from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import NotificationPrefs, prefs_of
@@ -53,6 +56,31 @@ def _with_push(user_ids: set[int]) -> set[int]:
     if not user_ids:
         return set()
     return set(PushSubscription.objects.filter(user_id__in=user_ids).values_list("user_id", flat=True))
+
+
+def digests_due(now: datetime) -> list[NotificationPrefs]:
+    """Players on a digest whose local digest hour it is and who had none today."""
+    due = []
+    for prefs in NotificationPrefs.objects.filter(Q(email=Mode.DIGEST) | Q(push=Mode.DIGEST)).select_related(
+        "user"
+    ):
+        local = now.astimezone(prefs.user.tz)
+        if local.hour != prefs.digest_hour:
+            continue
+        last = prefs.last_digest_at
+        if last is not None and last.astimezone(prefs.user.tz).date() >= local.date():
+            continue
+        due.append(prefs)
+    return due
+
+
+def digest_claim(prefs: NotificationPrefs, now: datetime) -> bool:
+    """Take today's digest of this player (a conditional UPDATE of ``last_digest_at``): False
+    if another beat already did, so two beats never send a digest twice."""
+    claimed = NotificationPrefs.objects.filter(pk=prefs.pk, last_digest_at=prefs.last_digest_at).update(
+        last_digest_at=now
+    )
+    return claimed == 1
 
 
 def wanted_channels(notice: Notice, prefs: NotificationPrefs, has_push: bool) -> set[str]:
