@@ -91,19 +91,6 @@ def legal(state: State, seat: int) -> list[Move]:
 
 
 def _listable(state: State, seat: int, m: Move) -> bool:
-    # movement and fire candidates come already filtered by their own rules
-    if m.kind in (
-        "fire",
-        "move",
-        "lock",
-        "run",
-        "double",
-        "stop",
-        "end",
-        "place",
-        "initiative",
-        "pick",
-        "repair",
-    ):
-        return True
-    return checks.CHECKS[m.kind](state, seat, m) is None
+    """Force-building candidates pass their checks; the others (placements, answers, movement
+    and fire) come already filtered by the rules that generate them."""
+    return m.kind not in mv.BUILD_KINDS or checks.CHECKS[m.kind](state, seat, m) is None
