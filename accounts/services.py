@@ -290,6 +290,18 @@ def prefs_update(user: User, data: Mapping[str, Any]) -> NotificationPrefs:
     return prefs
 
 
+def prefs_unsubscribe(user: User, channel: str) -> NotificationPrefs:
+    """An unsubscribe link was followed: nothing more on ``channel`` (email or push)."""
+    if channel not in ("email", "push"):
+        raise AccountError("bad_prefs", "A channel is email or push.")
+    with transaction.atomic():
+        prefs, _ = NotificationPrefs.objects.select_for_update().get_or_create(user=user)
+        setattr(prefs, channel, NotificationPrefs.Mode.OFF)
+        prefs.save(update_fields=[channel])
+    user.prefs = prefs
+    return prefs
+
+
 def prefs_json(user: User) -> dict[str, Any]:
     p = prefs_of(user)
     return {

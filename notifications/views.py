@@ -17,8 +17,8 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.errors import AccountError, DomainError
-from accounts.models import NotificationPrefs, User
-from accounts.services import prefs_json, prefs_update, vacation_days_left, vacation_take
+from accounts.models import User
+from accounts.services import prefs_json, prefs_unsubscribe, prefs_update, vacation_days_left, vacation_take
 
 from .models import Webhook
 from .push import push_config
@@ -35,9 +35,7 @@ def unsubscribe(request, token: str):
         return render(request, "notifications/unsubscribe.html", {"invalid": True}, status=400)
     channel = read[1]
     if request.method == "POST":
-        prefs, _ = NotificationPrefs.objects.get_or_create(user=user)
-        setattr(prefs, channel, NotificationPrefs.Mode.OFF)
-        prefs.save(update_fields=[channel])
+        prefs_unsubscribe(user, channel)
         if request.POST.get("List-Unsubscribe") == "One-Click":
             return HttpResponse("unsubscribed", content_type="text/plain")
         return render(
