@@ -27,10 +27,10 @@ def picks_of(panel, kind):
     return [p for p in panel["picks"]["moves"] if p["kind"] == kind]
 
 
-def build_state(*moves):
+def build_state(*moves, seat=REBEL):
     state = E.setup({**E.default_options(), "scenario": "fighter_clash", "points": 100}, 2, dice()).state
     for m in moves:
-        step = E.apply(state, REBEL, Move.of(*m[:1], **m[1]), dice())
+        step = E.apply(state, seat, Move.of(*m[:1], **m[1]), dice())
         assert not hasattr(step, "code"), step
         state = step.state
     return state
@@ -47,6 +47,19 @@ def test_an_option_already_on_a_line_is_offered_as_its_removal_with_prices_on_ad
     assert labels["proton_torpedoes"][0].startswith("R1 X-wing")
     assert labels["proton_torpedoes"][1] == "Remove Anti-capship (proton) torpedoes"
     assert re.fullmatch(r"Add .+ \(\+\d+ pts\)", labels["af_torpedoes"][1]), labels["af_torpedoes"]
+
+
+def test_vader_once_chosen_is_offered_as_his_removal_not_again():
+    # issue 12: "option I1 vader" was still offered after it was chosen: it is the move that
+    # takes him off again, and now says so.
+    state = build_state(
+        ("buy", {"unit": "vader_squadron"}), ("option", {"entry": "I1", "option": "vader"}), seat=1
+    )
+    (vader,) = picks_of(panel_of(state, 1), "option")
+    assert vader["steps"][1]["label"] == "Remove Darth Vader in the TIE Advanced X1"
+    fresh = build_state(("buy", {"unit": "vader_squadron"}), seat=1)
+    (offer,) = picks_of(panel_of(fresh, 1), "option")
+    assert offer["steps"][1]["label"] == "Add Darth Vader in the TIE Advanced X1 (+20 pts)"
 
 
 def test_flights_and_removal_are_worded_by_the_draft_line():
