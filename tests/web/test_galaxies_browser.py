@@ -102,8 +102,10 @@ class Table:
     """The players' pages and what was clicked: the active player's page is brought up to
     date before each move, and each move is made there by clicking."""
 
-    def __init__(self, browse: Any, match: Any, users: list[Any], viewport: dict[str, int]) -> None:
-        self.browse, self.match, self.users = browse, match, users
+    def __init__(
+        self, browse: Any, match: Any, users: list[Any], viewport: dict[str, int], steps: int = STEPS_PER_SHIP
+    ) -> None:
+        self.browse, self.match, self.users, self.steps_per_ship = browse, match, users, steps
         self.pages = [browse(u, viewport) for u in users]
         self.shown = [-1] * len(users)  # the seq each page shows
         self.kinds: Counter[str] = Counter()
@@ -141,7 +143,7 @@ class Table:
             self.steps.clear()
         if move.kind == "step":
             self.steps[move["ship"]] += 1
-            if self.steps[move["ship"]] > STEPS_PER_SHIP:
+            if self.steps[move["ship"]] > self.steps_per_ship:
                 other = [m for m in moves if m.kind == "fire"] + [m for m in moves if m.kind == "end"]
                 move = other[0] if other else move  # a step that must be finished first
         return move.to_json()
@@ -207,7 +209,7 @@ def test_each_mission_is_set_up_and_its_first_round_played_by_clicking(
 ):
     users = [alice, bob, carol][:seats]
     match = started("battleship-galaxies", *users, mission=mission)
-    table = Table(browse, match, users, viewport)
+    table = Table(browse, match, users, viewport, steps=1)  # the first round only: one step a ship
     state = table.round_played(1)
     assert table.match.status == "active", table.match.outcome
     assert all(p.turns >= 1 for p in state.players)
