@@ -58,13 +58,15 @@ browser:
 			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 		else echo "Chromium is missing: install Debian's 'chromium' package for the browser test"; fi; }
 
-## lint: ruff, the import contracts (engines are pure; app layers; layers inside games) and
-## the write-path check (only games/play/ writes matches, seats and log entries)
+## lint: ruff, the import contracts (engines are pure; app layers; layers inside games),
+## the write-path check (only games/play/ writes matches, seats and log entries) and mypy
+## (strict on the engines built from the kit, the django plugin elsewhere; pyproject.toml)
 lint: $(VENV)/.synced
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/python tools/check_writes.py
+	$(BIN)/mypy
 
 check: lint test
 

@@ -149,6 +149,7 @@ class Moves:
     kinds: Mapping[str, Kind]
     phases: Mapping[str, str] = field(default_factory=dict)  # phase -> how a refusal names it
     echo: int | None = None  # how much of an unknown kind the refusal repeats (None: all)
+    now: str = "the match is in"  # how the wrong-phase refusal names the phase the match is in
 
     def shape(self, m: Move) -> Invalid | None:
         """Is ``m`` a well-formed move of this game (its kind known, exactly its fields)?"""

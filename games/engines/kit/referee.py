@@ -77,8 +77,8 @@ class Judge(Generic[S]):
         if kind.belongs is None:
             wanted = [kind.phase] if isinstance(kind.phase, str) else list(kind.phase or ())
             where = " or ".join(text.get(p, p) for p in wanted)
-            return f'A "{name}" move belongs to {where}; the match is in {text.get(now, now)}.'
-        return f"{kind.belongs}; the match is in {text.get(now, now)}."
+            return f'A "{name}" move belongs to {where}; {self.moves.now} {text.get(now, now)}.'
+        return f"{kind.belongs}; {self.moves.now} {text.get(now, now)}."
 
 
 @dataclass(frozen=True)

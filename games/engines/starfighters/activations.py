@@ -13,7 +13,7 @@ from .data import COCKPIT, DATA, RULES
 from .geometry import dist, hit_facing, on_board, relative
 from .moves import seat_of_ship
 from .shipboard import cloaked, command_die, dice_in, take
-from .state import TEAMS, Drive, Pending, State, Torpedo, name, with_ship
+from .state import TEAMS, Drive, Pending, Placed, State, Torpedo, name, with_ship
 
 ATTACK, TARGET, OVERCHARGE = "phasers.attack", "phasers.target", "phasers.overcharge"
 
@@ -21,7 +21,7 @@ ATTACK, TARGET, OVERCHARGE = "phasers.attack", "phasers.target", "phasers.overch
 def phaser_range(state: State, seat: int) -> int:
     """[SEED]: range 1, or 2 / 3 with 1 / 2 TARGET dice (SF-33: plain hex distance)."""
     target_dice = len(dice_in(state.ships[seat].board, TARGET))
-    return RULES["phaser_range"] + target_dice * RULES["range_per_target_die"]
+    return int(RULES["phaser_range"]) + target_dice * int(RULES["range_per_target_die"])
 
 
 def _target_hex(state: State, target: str) -> tuple[str | None, int | None]:
@@ -184,7 +184,7 @@ def _roll(dice: Dice, die: str, purpose: str) -> str:
     return DATA.faces[DATA.colour_of(die)][dice.d6(purpose) - 1]
 
 
-def _phasers(state: State, seat: int, m: Move, system_dice: list, dice: Dice) -> tuple[State, Events]:
+def _phasers(state: State, seat: int, m: Move, system_dice: list[Placed], dice: Dice) -> tuple[State, Events]:
     ship = state.ships[seat]
     side = DATA.sides[ship.side]
     attack = sorted(d for d, g, _ in system_dice if g == ATTACK)
@@ -220,7 +220,12 @@ def _icons(state: State, target: str) -> set[str]:
 
 
 def _attack(
-    state: State, seat: int, target: str, rolled: list, rerolled: list, overcharged: bool
+    state: State,
+    seat: int,
+    target: str,
+    rolled: list[tuple[str, str]],
+    rerolled: list[tuple[str, str]],
+    overcharged: bool,
 ) -> tuple[State, Events]:
     ship = state.ships[seat]
     side = DATA.sides[ship.side]
@@ -296,7 +301,7 @@ def _shields(state: State, seat: int, facings: tuple[str, ...]) -> tuple[State, 
     return with_ship(state, ship), [event]
 
 
-def _drives(state: State, seat: int, system_dice: list, dice: Dice) -> tuple[State, Events]:
+def _drives(state: State, seat: int, system_dice: list[Placed], dice: Dice) -> tuple[State, Events]:
     side = DATA.sides[state.ships[seat].side]
     events: Events = []
     if side.drives == "split":

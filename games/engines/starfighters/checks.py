@@ -1,85 +1,62 @@
 """Why a move is illegal: one ``Invalid`` per broken rule, with a message naming the rule.
 
-``check`` returns None for a move the rules allow. ``legal`` is the candidate moves of
-``moves.py`` that pass ``check``, so the list and ``apply`` agree by construction.
+``CHECKS`` has one check per kind, run by the referee (``kit.referee``) after the checks
+every game shares and ``pending`` (a destroyed ship, a decision owed). ``check`` is the
+whole judgement; ``legal.py`` lists the candidate moves that pass it, so the list and
+``apply`` agree by construction.
 """
 
 from __future__ import annotations
 
 from ..base import Invalid, Move
+from ..kit.orders import UNCHANGED
+from ..kit.referee import Check, Judge
 from .activations import cockpit_move, phaser_problem, shields_problem, torpedo_problem
 from .data import COCKPIT, COMMAND, DATA, Side
 from .geometry import anomaly_ahead, neighbour, other_anomaly
-from .moves import (
-    activation_candidates,
-    drive_candidates,
-    order_candidates,
-    reroll_candidates,
-    roll_candidates,
-    shape,
-)
+from .moves import MOVES, activation_candidates
 from .shipboard import capacity, command_colours, fire_ready, placed, placement_problem, ready
-from .state import ACTIVATE, OVER, ROLL, State, name
+from .state import ACTIVATE, ROLL, Pending, Placed, State, name
 
-ROLL_KINDS = ("roll", "place", "pickup", "fire", "hold")
-PHASE_TEXT = {
-    ROLL: "the Roll phase",
-    ACTIVATE: "the Activate-systems phase",
-    "torpedoes": "the torpedo phase",
-}
+PHASE_TEXT = MOVES.phases
+DESTROYED = Invalid("ship_destroyed", "Your ship has been destroyed; you take no further part.")
 
 
-def legal(state: State, seat: int) -> list[Move]:
-    """Every legal move of ``seat`` now: game moves first, then standing orders."""
-    if state.phase == OVER or seat not in range(state.seats):
-        return []
-    cands: list[Move] = []
-    if state.pending:
-        p = state.pending[0]
-        if p.seat == seat and p.kind == "reroll":
-            cands.extend(reroll_candidates(p.options))
-        elif p.seat == seat:
-            field = "die" if p.kind == "lose" else "hex"
-            cands.extend(Move.of(p.kind, **{field: o}) for o in p.options)
-    elif state.phase == ROLL:
-        cands.extend(roll_candidates(state, seat))
-    elif state.phase == ACTIVATE and state.turns is not None:
-        drive = state.turns.drive
-        if drive is not None:
-            cands.extend(drive_candidates() if drive.seat == seat else [])
-        else:
-            cands.append(Move.of("pass"))
-            cands.extend(activation_candidates(state, seat))
-    cands.extend(order_candidates(state, seat))
-    return [m for m in cands if check(state, seat, m) is None]
-
-
-def check(state: State, seat: int, m: Move) -> Invalid | None:
-    if state.phase == OVER:
-        return Invalid("game_over", "The match is over; no more moves can be made.")
-    bad = shape(m)
-    if bad is not None:
-        return bad
-    if seat not in range(state.seats):
-        return Invalid("not_your_turn", f"Seat {seat} does not play in this match.")
-    if m.kind == "orders":
-        if all(getattr(state.orders[seat], k) == v for k, v in m.args):
-            return Invalid("orders_unchanged", "Those are already your standing orders.")
-        return None
+def pending(state: State, seat: int, m: Move) -> Invalid | None:
+    """Before the phase of a kind is looked at: a destroyed ship does nothing, and a
+    decision owed (by anyone) comes first."""
     if state.ships[seat].destroyed:
-        return Invalid("ship_destroyed", "Your ship has been destroyed; you take no further part.")
-    if state.pending or m.kind in ("lose", "steer", "reroll"):
+        return DESTROYED
+    if state.pending:
         return _pending(state, seat, m)
-    if m.kind == "cockpit":
-        phase = ROLL if DATA.sides[state.ships[seat].side].cockpit_ability == "roll_start" else ACTIVATE
-    else:
-        phase = ROLL if m.kind in ROLL_KINDS else ACTIVATE
+    return None
+
+
+def _answer(state: State, seat: int, m: Move) -> Invalid | None:
+    """lose, steer and reroll answer the decision owed, in whatever phase it is owed."""
+    if state.ships[seat].destroyed:
+        return DESTROYED
+    return _pending(state, seat, m)
+
+
+def _cockpit_kind(state: State, seat: int, m: Move) -> Invalid | None:
+    """The Cockpit ability belongs to the Roll phase (B1) or the Activate-systems phase (A)."""
+    owed = pending(state, seat, m)
+    if owed is not None:
+        return owed
+    phase = ROLL if DATA.sides[state.ships[seat].side].cockpit_ability == "roll_start" else ACTIVATE
     if state.phase != phase:
         return Invalid(
             "wrong_phase",
-            f'A "{m.kind}" move belongs to {PHASE_TEXT[phase]}; this is {PHASE_TEXT[state.phase]}.',
+            f'A "{m.kind}" move belongs to {PHASE_TEXT[phase]}; {MOVES.now} {PHASE_TEXT[state.phase]}.',
         )
     return _roll(state, seat, m) if phase == ROLL else _activate(state, seat, m)
+
+
+def _orders(state: State, seat: int, m: Move) -> Invalid | None:
+    if all(getattr(state.orders[seat], k) == v for k, v in m.args):
+        return UNCHANGED
+    return None
 
 
 def _pending(state: State, seat: int, m: Move) -> Invalid | None:
@@ -113,7 +90,7 @@ DECISION_TEXT = {
 }
 
 
-def _reroll(p, chosen: tuple[str, ...]) -> Invalid | None:
+def _reroll(p: Pending, chosen: tuple[str, ...]) -> Invalid | None:
     """SF-51: any of the dice that failed to do damage, each once, named in die order."""
     wrong = [d for d in chosen if d not in p.options]
     if wrong:
@@ -195,7 +172,7 @@ def _bridge(state: State, seat: int, m: Move) -> Invalid | None:
     return _from_cockpit(state, seat, m, roller.board, "B1 Cruiser, SF-50")
 
 
-def _from_cockpit(state: State, seat: int, m: Move, board: tuple, rule: str) -> Invalid | None:
+def _from_cockpit(state: State, seat: int, m: Move, board: tuple[Placed, ...], rule: str) -> Invalid | None:
     on = placed(board, m["die"])
     if on is None or on[1] != COCKPIT:
         return Invalid("cockpit_not_command", f"{m['die']} is not a Command die in your Cockpit ({rule}).")
@@ -314,7 +291,7 @@ def activation_problem(state: State, seat: int, m: Move) -> Invalid | None:
     return _drives_count(side, ship.board, m.get("dice"))
 
 
-def _drives_count(side: Side, board: tuple, count: int | None) -> Invalid | None:
+def _drives_count(side: Side, board: tuple[Placed, ...], count: int | None) -> Invalid | None:
     """SF-51: B2 chooses how many of its Drives dice to discard and roll; no other ship does."""
     n = len([p for p in board if p[1].split(".")[0] == "drives"])
     if side.drives != "rolled":
@@ -391,3 +368,20 @@ def _drive(state: State, seat: int, m: Move) -> Invalid | None:
                 "you cannot jump over it (Drives, SF-36).",
             )
     return None
+
+
+CHECKS: dict[str, Check[State]] = {
+    **dict.fromkeys(("roll", "place", "pickup", "fire", "hold"), _roll),
+    "cockpit": _cockpit_kind,
+    **dict.fromkeys(("activate", "drive", "pass"), _activate),
+    **dict.fromkeys(("lose", "steer", "reroll"), _answer),
+    "orders": _orders,
+}
+JUDGE: Judge[State] = Judge(
+    MOVES, CHECKS, outcome=lambda s: s.outcome, seats=lambda s: s.seats, pending=pending
+)
+
+
+def check(state: State, seat: int, m: Move) -> Invalid | None:
+    """Why ``seat`` may not play ``m`` now (the referee's whole judgement), or None."""
+    return JUDGE.check(state, seat, m)

@@ -13,7 +13,7 @@ from ..base import Event, Outcome
 from ..dice import Dice
 from .data import DATA, RULES
 from .shipboard import cloaked, dice_in, take
-from .state import OVER, TEAMS, THREE, Pending, State, Torpedo, with_ship
+from .state import OVER, TEAMS, THREE, Pending, Ship, State, Torpedo, with_ship
 
 Events = list[Event]
 
@@ -103,7 +103,7 @@ def torpedo_hit(state: State, torpedo: Torpedo, seat: int, contact: int, dice: D
 
 
 # -- dice lost at the 3rd hull marker (SF-16) -------------------------------------------------
-def lose_options(ship) -> tuple[str, ...]:
+def lose_options(ship: Ship) -> tuple[str, ...]:
     """SF-16: a die from beside the board, or from the board itself if all are on it."""
     return tuple(sorted(ship.pool() or ship.dice))
 

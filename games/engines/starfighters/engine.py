@@ -1,13 +1,13 @@
-"""The Star Fighters: Rapid Fire engine object: the protocol of ``games.engines.base.Engine``."""
+"""The Star Fighters: Rapid Fire engine object: its name, options, concessions, timeouts and secrets."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import Engine, Invalid, LogItem, Move, Outcome, Step, apply_checked, listed_in
-from ..dice import Dice
-from . import checks, describe, notation, rollphase, rules, state, view
+from ..base import Move, Outcome
+from ..kit.engine import KitEngine
+from . import rollphase
 from .damage import chosen_die
 from .data import DATA, RULES, SIDES
 from .moves import drive
@@ -17,8 +17,12 @@ from .torpedoes import preferred
 SIDE_TEXT = "A = side A; B1 Cruiser, B2 Frigate, B3 Fighter, B4 Gunship (SF-50...SF-53)."
 
 
-class StarFighters(Engine):
-    """Star Fighters: Rapid Fire, 2-4 players, with the GAPS.md section 1 defaults."""
+class StarFighters(KitEngine):
+    """Star Fighters: Rapid Fire, 2-4 players, with the GAPS.md section 1 defaults.
+
+    Built from the kit (docs/engines.md): the protocol methods delegate to this package's
+    modules by name.
+    """
 
     key = "star-fighters"
     title = "Star Fighters: Rapid Fire"
@@ -71,26 +75,9 @@ class StarFighters(Engine):
             },
         }
 
-    def setup(self, options: Mapping[str, Any], seats: int, dice: Dice) -> Step:
-        return rules.setup({**self.default_options(), **options}, seats)
-
     def round_of(self, s: State) -> int | None:
         """A round: roll, place the dice, activate the systems in turn."""
         return s.round
-
-    def active_seats(self, s: State) -> frozenset[int]:
-        return s.active()
-
-    def legal_moves(self, s: State, seat: int) -> list[Move]:
-        return checks.legal(s, seat)
-
-    def apply(self, s: State, seat: int, move: Move, dice: Dice) -> Step | Invalid:
-        return apply_checked(
-            s, seat, move, dice, check=checks.check, listed=listed_in(checks.legal), play=rules.play
-        )
-
-    def outcome(self, s: State) -> Outcome | None:
-        return s.outcome
 
     def concede(self, s: State, seat: int, seats: int, reason: str) -> Outcome:
         """In 2 v 2 a player concedes for their team: the other team wins."""
@@ -99,10 +86,13 @@ class StarFighters(Engine):
             return Outcome(tuple(x.seat for x in s.ships if x.team != team), reason=reason)
         return super().concede(s, seat, seats, reason)
 
+    def seat_count(self, s: State) -> int:
+        return s.seats
+
     def timeout_move(self, s: State, seat: int) -> Move | None:
         """Standing orders for a decision (B2: re-roll every miss); hold in the Roll phase; stop a
         drive; else pass."""
-        if seat not in self.active_seats(s):
+        if seat not in s.active():
             return None
         if s.pending:
             p = s.pending[0]
@@ -119,18 +109,6 @@ class StarFighters(Engine):
             return drive("stop")
         return Move.of("pass")
 
-    def view(self, s: State, viewer: int | None, *, reveal_all: bool = False) -> dict[str, Any]:
-        return view.view(s, viewer, reveal_all)
-
-    def describe(self, item: LogItem, viewer: int | None) -> str:
-        return describe.describe(item, viewer)
-
-    def parse(self, text: str, s: State, seat: int) -> Move | Invalid:
-        return notation.parse(text)
-
-    def notation(self, move: Move) -> str:
-        return notation.notation(move)
-
     def secrets(self, s: State) -> Mapping[int, frozenset[str]]:
         """Standing orders always; in the Roll phase the sealed board and every roll so far."""
         out = {}
@@ -142,9 +120,3 @@ class StarFighters(Engine):
                 marks |= {rollphase.roll_id(s, seat, k) for k in range(1, r.step + 1)}
             out[seat] = frozenset(marks)
         return out
-
-    def dump(self, s: State) -> dict[str, Any]:
-        return state.dump(s)
-
-    def load(self, data: Mapping[str, Any]) -> State:
-        return state.load(data)

@@ -1,37 +1,23 @@
 """The moves of Star Fighters: their JSON shapes and the broad candidate lists.
 
 Move kinds (public protocol, never renamed): roll, place, pickup, fire, hold, cockpit,
-activate, drive, pass, lose, steer, reroll, orders. ``checks.legal`` filters the candidates here
+activate, drive, pass, lose, steer, reroll, orders. ``legal.legal`` filters the candidates here
 through the rule checks, so the legal list and ``apply`` cannot disagree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from ..base import Invalid, Move
+from ..kit import moves as k
 from .data import COCKPIT, DATA, SYSTEMS
 from .geometry import neighbours
 from .shipboard import cockpit_moves, command_colours, dice_in
 from .state import State
 
-KINDS = (
-    "roll",
-    "place",
-    "pickup",
-    "fire",
-    "hold",
-    "cockpit",
-    "activate",
-    "drive",
-    "pass",
-    "lose",
-    "steer",
-    "reroll",
-    "orders",
-)
 STEPS = ("move", "rotate-left", "rotate-right", "stop")
 COLOURS = tuple(dict.fromkeys(c for _, c in DATA.dice))
 FACINGS = DATA.ring
@@ -91,11 +77,7 @@ def seat_of_ship(ship: str) -> int | None:
     return None
 
 
-# -- shapes -----------------------------------------------------------------------------
-def _text(what: str) -> Callable[[Any], str | None]:
-    return lambda v: None if isinstance(v, str) and v else f"{what} must be a name such as {_EXAMPLES[what]}."
-
-
+# -- the table ---------------------------------------------------------------------------
 _EXAMPLES = {
     '"die"': "r2",
     '"space"': "phasers.attack",
@@ -105,13 +87,8 @@ _EXAMPLES = {
 }
 
 
-def _one_of(choices: tuple[Any, ...], what: str) -> Callable[[Any], str | None]:
-    def check(v: Any) -> str | None:
-        if any(type(v) is type(c) and v == c for c in choices):
-            return None
-        return f"{what} must be one of {', '.join(str(c) for c in choices)}."
-
-    return check
+def _text(what: str) -> k.Field:
+    return lambda v: None if isinstance(v, str) and v else f"{what} must be a name such as {_EXAMPLES[what]}."
 
 
 def _count(v: Any) -> str | None:
@@ -132,70 +109,94 @@ def _facings(v: Any) -> str | None:
     return f'"facings" must list at most 2 shields, each one of {", ".join(FACINGS)}.'
 
 
-ACTIVATE_FIELDS: dict[str, dict[str, Callable[[Any], str | None]]] = {
-    "phasers": {"target": _text('"target"'), "die": _one_of(COLOURS, '"die"')},
-    "torpedoes": {"hex": _text('"hex"')},
-    "shields": {"facings": _facings},
-    "drives": {"dice": _count},
+def _kind(
+    fields: dict[str, k.Field], optional: tuple[str, ...] = (), phase: str | None = None, sealed: bool = False
+) -> k.Kind:
+    """The fields of one shape; the wrong-fields refusal names them all, optional ones too."""
+    return k.Kind(
+        {n: f for n, f in fields.items() if n not in optional},
+        optional={n: f for n, f in fields.items() if n in optional},
+        phase=phase,
+        sealed=sealed,
+        takes=", ".join(f'"{f}"' for f in fields) or "no fields",
+    )
+
+
+_ACTIVATE = {"system": k.one_of(SYSTEMS, '"system"'), "command": k.one_of(COLOURS, '"command"')}
+ACTIVATE_SHAPES = {
+    "phasers": _kind({**_ACTIVATE, "target": _text('"target"'), "die": k.one_of(COLOURS, '"die"')}, ("die",)),
+    "torpedoes": _kind({**_ACTIVATE, "hex": _text('"hex"')}),
+    "shields": _kind({**_ACTIVATE, "facings": _facings}),
+    "drives": _kind({**_ACTIVATE, "dice": _count}, ("dice",)),
 }
-OPTIONAL = {("phasers", "die"), ("drives", "dice")}
-
-SHAPES: dict[str, dict[str, Callable[[Any], str | None]]] = {
-    "roll": {},
-    "place": {"die": _text('"die"'), "space": _text('"space"')},
-    "pickup": {"die": _text('"die"')},
-    "fire": {},
-    "hold": {},
-    "cockpit": {"die": _text('"die"'), "space": _text('"space"')},
-    "drive": {"step": _one_of(STEPS, '"step"')},
-    "pass": {},
-    "lose": {"die": _text('"die"')},
-    "steer": {"hex": _text('"hex"')},
-    "reroll": {"dice": _dice},
-}
-ORDER_FIELDS = {"lose": _one_of(COLOURS, '"lose"'), "ask": _one_of((True, False), '"ask"')}
+ORDER_FIELDS = {"lose": k.one_of(COLOURS, '"lose"'), "ask": k.one_of((True, False), '"ask"')}
+_DRIVE = {"step": k.one_of(STEPS, '"step"')}
+_DRIVE_EXIT = _kind({**_DRIVE, "exit": _text('"exit"'), "heading": k.one_of(DATA.headings, '"heading"')})
 
 
-def _fields(m: Move, spec: dict[str, Callable[[Any], str | None]], optional: set[str]) -> Invalid | None:
-    given = dict(m.args)
-    extra = set(given) - set(spec)
-    missing = set(spec) - set(given) - optional
-    if extra or missing:
-        want = ", ".join(f'"{f}"' for f in spec) or "no fields"
-        return Invalid("bad_move", f'A "{m.kind}" move takes {want} besides "kind".')
-    for name, check in spec.items():
-        if name in given and (problem := check(given[name])):
-            return Invalid("bad_move", problem)
-    return None
+@dataclass(frozen=True)
+class Activate(k.Kind):
+    """An activation: its fields depend on the system activated."""
 
-
-def shape(m: Move) -> Invalid | None:
-    """Is ``m`` a well-formed move of this game (its kind known, exactly its fields)?"""
-    if m.kind == "activate":
-        system = m.get("system")
-        if system not in ACTIVATE_FIELDS:
+    def problem(self, m: Move) -> Invalid | None:
+        shape = ACTIVATE_SHAPES.get(m.get("system"))
+        if shape is None:
             return Invalid("bad_move", f'"system" must be one of {", ".join(SYSTEMS)}.')
-        spec = {
-            "system": _one_of(SYSTEMS, '"system"'),
-            "command": _one_of(COLOURS, '"command"'),
-            **ACTIVATE_FIELDS[system],
-        }
-        return _fields(m, spec, {f for s, f in OPTIONAL if s == system})
-    if m.kind == "orders":
+        return shape.problem(m)
+
+
+@dataclass(frozen=True)
+class Drive(k.Kind):
+    """One step of a Drives activation; through an anomaly it names the exit and the heading."""
+
+    def problem(self, m: Move) -> Invalid | None:
+        return (_DRIVE_EXIT if "exit" in dict(m.args) else _kind(_DRIVE)).problem(m)
+
+
+@dataclass(frozen=True)
+class OrdersKind(k.Kind):
+    """Standing orders change one order at a time."""
+
+    def problem(self, m: Move) -> Invalid | None:
         given = dict(m.args)
         if len(given) != 1 or next(iter(given)) not in ORDER_FIELDS:
             return Invalid(
                 "bad_move", 'An "orders" move changes one order: "lose" (a colour) or "ask" (true/false).'
             )
-        return _fields(m, ORDER_FIELDS, set(ORDER_FIELDS) - set(given))
-    if m.kind == "drive" and "exit" in dict(m.args):
-        spec = {**SHAPES["drive"], "exit": _text('"exit"'), "heading": _one_of(DATA.headings, '"heading"')}
-        return _fields(m, spec, set())
-    if m.kind not in SHAPES:
-        return Invalid(
-            "unknown_move", f"Star Fighters has no move {m.kind!r}; the moves are {', '.join(KINDS)}."
-        )
-    return _fields(m, SHAPES[m.kind], set())
+        ((name, value),) = given.items()
+        problem = ORDER_FIELDS[name](value)
+        return None if problem is None else Invalid("bad_move", problem)
+
+
+ROLL_PHASE, ACTIVATE_PHASE = "roll", "activate"  # state.ROLL, state.ACTIVATE
+MOVES = k.Moves(
+    "Star Fighters",
+    {
+        "roll": k.Kind(phase=ROLL_PHASE, sealed=True),
+        "place": _kind({"die": _text('"die"'), "space": _text('"space"')}, (), ROLL_PHASE, True),
+        "pickup": _kind({"die": _text('"die"')}, (), ROLL_PHASE, True),
+        "fire": k.Kind(phase=ROLL_PHASE, sealed=True),
+        "hold": k.Kind(phase=ROLL_PHASE, sealed=True),
+        # the Roll phase or the Activate-systems phase by the side's Cockpit ability (checks.py);
+        # sealed in the Roll phase only (rules.py)
+        "cockpit": _kind({"die": _text('"die"'), "space": _text('"space"')}),
+        "activate": Activate(phase=ACTIVATE_PHASE),
+        "drive": Drive(phase=ACTIVATE_PHASE),
+        "pass": k.Kind(phase=ACTIVATE_PHASE),
+        # the answers to a decision owed, in whatever phase it is owed
+        "lose": _kind({"die": _text('"die"')}),
+        "steer": _kind({"hex": _text('"hex"')}),
+        "reroll": _kind({"dice": _dice}),
+        "orders": OrdersKind(sealed=True),
+    },
+    phases={
+        ROLL_PHASE: "the Roll phase",
+        ACTIVATE_PHASE: "the Activate-systems phase",
+        "torpedoes": "the torpedo phase",
+    },
+    now="this is",
+)
+KINDS = tuple(MOVES.kinds)
 
 
 # -- candidates (a superset of the legal moves; checks.py filters them) -------------------

@@ -26,6 +26,7 @@ import json
 from ..base import Invalid, Move
 from . import moves as mv
 from .data import SYSTEMS
+from .state import State
 
 HELP = (
     "Write one move, e.g. 'roll', 'place r2 phasers.attack', 'pickup r2', 'fire', 'hold', "
@@ -40,7 +41,8 @@ def bad(text: str, why: str = "") -> Invalid:
     return Invalid("bad_notation", f"Cannot read {text.strip()[:60]!r}{why}. {HELP}")
 
 
-def parse(text: str) -> Move | Invalid:
+def parse(text: str, state: State, seat: int) -> Move | Invalid:
+    """Read one move; the notation needs neither the position nor the seat."""
     if not isinstance(text, str):
         return bad(str(text))
     words = text.lower().replace("pick up", "pickup").split()

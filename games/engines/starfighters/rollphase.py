@@ -25,7 +25,7 @@ def start(state: State) -> tuple[State, Events]:
     """A new round: every ship takes its dice in hand; reserved dice keep their faces (SF-20)."""
     if state.round_limit and state.round >= state.round_limit:
         return game_over(state, by_standing(state))
-    rollers = []
+    rollers: list[Roller | None] = []
     for ship in state.ships:
         if ship.destroyed:
             rollers.append(None)

@@ -13,6 +13,8 @@ from typing import Any
 
 from ..base import Event, Move, Step
 from ..dice import Dice
+from ..kit.codec import set_at
+from ..kit.orders import UPDATED
 from . import activations, drives, rollphase, torpedoes
 from .checks import activatable, check
 from .damage import Events, chosen_die, lose_die
@@ -20,10 +22,8 @@ from .data import DATA, RULES
 from .moves import activation_candidates
 from .state import ACTIVATE, MODES, ROLL, TEAMS, TORPEDOES, Orders, Ship, State, Turns
 
-SEALED_KINDS = ("roll", "place", "pickup", "fire", "hold", "orders")
 
-
-def setup(options: Mapping[str, Any], seats: int) -> Step:
+def setup(options: Mapping[str, Any], seats: int, dice: Dice) -> Step:
     """Each player: a ship on its start hex, full shields, 3 reactors, 5 hull, 9 dice ([SEED])."""
     ships = []
     for seat, start in enumerate(DATA.starts[seats]):
@@ -63,13 +63,16 @@ def setup(options: Mapping[str, Any], seats: int) -> Step:
 
 
 def play(state: State, seat: int, m: Move, dice: Dice) -> Step:
-    """Apply a move that ``checks.check`` accepted and ``checks.legal`` lists."""
+    """Apply a move that ``checks.check`` accepted and ``legal.legal`` lists. The referee
+    seals the kinds the table says are sealed; the Cockpit ability is sealed in the Roll
+    phase only."""
     events: Events
-    sealed = m.kind in SEALED_KINDS or (m.kind == "cockpit" and state.phase == ROLL)
+    sealed = m.kind == "cockpit" and state.phase == ROLL
     if m.kind == "orders":
         orders = replace(state.orders[seat], **dict(m.args))
-        state = replace(state, orders=tuple(orders if i == seat else o for i, o in enumerate(state.orders)))
-        return Step(state, (Event("orders_updated", {"seat": seat}),), frozenset({seat}))
+        state = replace(state, orders=set_at(state.orders, seat, orders))
+        # public: docs/architecture.md, "Standing orders"
+        return Step(state, (Event(UPDATED, {"seat": seat}),))
     if m.kind == "lose":
         state = replace(state, pending=state.pending[1:])
         state, events = lose_die(state, seat, m["die"])
@@ -131,13 +134,15 @@ def _begin_turns(state: State, dice: Dice) -> tuple[State, Events]:
         first = dice.pick(units, "who activates first (nobody hit the button)")
     i = units.index(first)
     order = units[i:] + units[:i]
-    state = replace(state, first=first, turns=Turns(units=order, on=first))
+    turns = Turns(units=order, on=first)
+    state = replace(state, first=first, turns=turns)
     seats = list(state.unit_seats(first))
-    if state.mode == TEAMS and state.hitter is not None and can_act(state, state.hitter):
+    hitter = state.hitter
+    if state.mode == TEAMS and hitter is not None and can_act(state, hitter):
         # [SEED] 2 v 2: "The player who hit the button goes first", not the hitter's team mate
         # (a hitter with nothing to activate leaves the first team turn to the team, SF-30).
-        state = replace(state, turns=replace(state.turns, actor=state.hitter))
-        seats = [state.hitter]
+        state = replace(state, turns=replace(turns, actor=hitter))
+        seats = [hitter]
     return state, [
         Event("activations_begin", {"first": seats, "order": [list(state.unit_seats(u)) for u in order]})
     ]

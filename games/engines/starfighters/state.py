@@ -1,4 +1,4 @@
-"""The immutable game state of Star Fighters: Rapid Fire and its JSON codec.
+"""The immutable game state of Star Fighters: Rapid Fire (dumped and loaded by ``kit.codec``).
 
 Hexes are stored by name ("c4"), dice by their ids ("r2"), torpedoes by "t<seat+1><a|b>".
 Hidden values (the sealed Roll-phase sequences, standing orders) live here in full;
@@ -7,11 +7,10 @@ Hidden values (the sealed Roll-phase sequences, standing orders) live here in fu
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass, replace
 
 from ..base import Outcome
+from ..kit.codec import set_at
 
 ROLL, ACTIVATE, TORPEDOES, OVER = "roll", "activate", "torpedoes", "over"
 DUEL, THREE, TEAMS = "duel", "three", "teams"
@@ -189,81 +188,9 @@ def name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
-def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return tuple(value if i == index else v for i, v in enumerate(values))
-
-
 def with_ship(state: State, ship: Ship) -> State:
     return replace(state, ships=set_at(state.ships, ship.seat, ship))
 
 
 def with_roller(state: State, seat: int, roller: Roller) -> State:
     return replace(state, rollers=set_at(state.rollers, seat, roller))
-
-
-# -- JSON codec -------------------------------------------------------------------------
-def _plain(obj: Any) -> Any:
-    if hasattr(obj, "__dataclass_fields__"):
-        return {f.name: _plain(getattr(obj, f.name)) for f in fields(obj)}
-    if isinstance(obj, tuple | list):
-        return [_plain(v) for v in obj]
-    return obj
-
-
-def _tuples(value: Any) -> Any:
-    """Lists back to (nested) tuples."""
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
-    return value
-
-
-def _make(cls: type, data: Mapping[str, Any]) -> Any:
-    return cls(**{k: _tuples(v) for k, v in data.items()})
-
-
-def dump(state: State) -> dict[str, Any]:
-    data = _plain(state)
-    data["outcome"] = None if state.outcome is None else state.outcome.to_json()
-    return data
-
-
-def _outcome(data: Mapping[str, Any] | None) -> Outcome | None:
-    if data is None:
-        return None
-    scores = data.get("scores")
-    return Outcome(
-        winners=tuple(data["winners"]),
-        draw=data["draw"],
-        reason=data["reason"],
-        scores=None if scores is None else {int(k): v for k, v in scores.items()},
-        details=data.get("details"),
-    )
-
-
-def _turns(data: Mapping[str, Any] | None) -> Turns | None:
-    if data is None:
-        return None
-    drive = data.get("drive")
-    return _make(Turns, {**data, "drive": None if drive is None else _make(Drive, drive)})
-
-
-def load(data: Mapping[str, Any]) -> State:
-    return State(
-        seats=data["seats"],
-        mode=data["mode"],
-        victory=data["victory"],
-        round=data["round"],
-        phase=data["phase"],
-        round_limit=data["round_limit"],
-        ships=tuple(_make(Ship, s) for s in data["ships"]),
-        orders=tuple(_make(Orders, o) for o in data["orders"]),
-        torpedoes=tuple(_make(Torpedo, t) for t in data["torpedoes"]),
-        rollers=tuple(None if r is None else _make(Roller, r) for r in data["rollers"]),
-        hitter=data["hitter"],
-        first=data["first"],
-        turns=_turns(data["turns"]),
-        pending=tuple(_make(Pending, p) for p in data["pending"]),
-        queue=_tuples(data["queue"]),
-        destroyed=tuple(data["destroyed"]),
-        outcome=_outcome(data["outcome"]),
-    )

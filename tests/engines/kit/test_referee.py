@@ -106,6 +106,14 @@ def test_a_kind_may_say_in_its_own_words_which_phase_it_belongs_to():
     )
 
 
+def test_a_game_may_name_the_phase_the_match_is_in_in_its_own_words():
+    moves = replace(MOVES, now="this is")
+    referee = replace(REFEREE, moves=moves)
+    assert referee.check(State(), 0, Move.of("build")) == Invalid(
+        "wrong_phase", 'A "build" move belongs to building; this is play (your turns).'
+    )
+
+
 def test_a_decision_owed_first_holds_up_every_kind_with_a_phase_before_the_phase_is_looked_at():
     owed = Invalid("decision_pending", "Answer first.")
     waiting = replace(REFEREE, pending=lambda s, seat, m: owed if s.moved else None)

@@ -1,5 +1,5 @@
-"""Matches of "The early days" and Battleship Galaxies as their engines stored them before
-the engines moved onto the shared kit (``games/engines/kit/``).
+"""Matches of each game as its engine stored them before the engines moved onto the shared
+kit (``games/engines/kit/``).
 
 Each ``*.json.gz`` file is one match: its options and seed, and for every log entry the
 move, the seat, the sealed audience, the events, the dice drawn and the state the engine
@@ -39,6 +39,10 @@ MATCHES: dict[str, tuple[str, int, int, dict[str, Any], int]] = {
     "galaxies-two": ("battleship-galaxies", 21, 2, {}, 400),
     "galaxies-mission-1": ("battleship-galaxies", 22, 2, {"mission": "mission-1", "rounds": 3}, 400),
     "galaxies-pan-base": ("battleship-galaxies", 23, 3, {"mission": "pan-base", "rounds": 3}, 400),
+    "dogfight-path": ("space-dogfight", 7, 2, {"turn_cap": 5, "movement": "path"}, 400),
+    "dogfight-straight": ("space-dogfight", 11, 2, {"turn_cap": 12}, 200),
+    "starfighters-2": ("star-fighters", 5, 2, {"round_limit": 2}, 150),
+    "starfighters-3": ("star-fighters", 6, 3, {"round_limit": 3, "ship_2": "B4"}, 90),
 }
 
 

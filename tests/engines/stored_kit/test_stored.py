@@ -1,5 +1,5 @@
-"""Matches stored before the early days and Battleship Galaxies moved onto the shared kit
-load, dump and replay exactly as they were stored."""
+"""Matches stored before the engines moved onto the shared kit load, dump and replay exactly
+as they were stored."""
 
 from __future__ import annotations
 
