@@ -9,9 +9,12 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..hexgrid import Hex, distance
+from ..kit.codec import from_json
+
+T = TypeVar("T")
 
 _DIR = Path(__file__).parent / "data"
 COMMAND, SECURITY, ENGINEERING, BLANK = "command", "security", "engineering", "blank"
@@ -20,8 +23,10 @@ SYSTEMS = ("phasers", "torpedoes", "shields", "drives")
 """The systems that are activated, in the order menus list them."""
 
 
-def _read(name: str) -> dict[str, Any]:
-    return tomllib.loads((_DIR / f"{name}.toml").read_text("utf-8"))
+def _read(name: str, cls: type[T]) -> T:
+    """``data/<name>.toml`` read as ``cls`` by the kit's codec."""
+    value: T = from_json(cls, tomllib.loads((_DIR / f"{name}.toml").read_text("utf-8")))
+    return value
 
 
 @dataclass(frozen=True)
@@ -113,14 +118,133 @@ class Data:
         return (icon, "*") in allowed or (icon, colour) in allowed
 
 
-def _board(raw: dict[str, Any]) -> tuple[dict[str, Hex], dict[str, tuple[int, int]]]:
+# -- the data files as they are written ------------------------------------------------------
+@dataclass(frozen=True)
+class _Row:
+    y: int
+    x: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class _Board:
+    rows: tuple[_Row, ...]
+    row_names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Cell:
+    name: str
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class _Headings:
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Start:
+    x: int
+    y: int
+    heading: str
+    team: int | None = None  # the seat's own team unless 2 v 2 says otherwise
+
+
+@dataclass(frozen=True)
+class _BoardFile:
+    board: _Board
+    anomalies: tuple[_Cell, ...]
+    headings: _Headings
+    starts: dict[int, tuple[_Start, ...]]
+
+
+@dataclass(frozen=True)
+class _DiceFile:
+    faces: dict[str, tuple[str, ...]]
+    per_player: dict[str, int]
+    letters: dict[str, str]
+    placement: dict[str, tuple[str, ...]]
+    symbols: dict[str, str]
+
+
+@dataclass(frozen=True)
+class _Minimum:
+    groups: tuple[str, ...]
+    at_least: int = 0
+    full: bool = False
+
+
+@dataclass(frozen=True)
+class _System:
+    command: tuple[str, ...]
+    minimum: _Minimum
+
+
+@dataclass(frozen=True)
+class _Space:
+    group: str
+    colour: str
+    count: int
+    reactors: int = 0
+
+
+@dataclass(frozen=True)
+class _Layout:
+    spaces: tuple[_Space, ...]
+
+
+@dataclass(frozen=True)
+class _Torpedo:
+    damage: tuple[tuple[str, int], ...]
+    steps: int
+
+
+@dataclass(frozen=True)
+class _Side:
+    title: str
+    layout: str
+    shields: dict[str, int]
+    cockpit_ability: str
+    torpedo: str
+    launch: tuple[int, ...]
+    drives: str
+    command_damage: int
+    overcharge_damage: int
+    reroll_misses: bool
+    attack_bonus: int
+    torpedo_attack_all: bool
+    die_loss: bool
+    cloak: bool
+
+
+@dataclass(frozen=True)
+class _ShipsFile:
+    systems: dict[str, _System]
+    layouts: dict[str, _Layout]
+    torpedoes: dict[str, _Torpedo]
+    sides: dict[str, _Side]
+
+
+@dataclass(frozen=True)
+class _Shields:
+    ring: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _RulesFile:
+    rules: dict[str, Any]
+    options: dict[str, Any]
+    shields: _Shields
+
+
+def _board(raw: _BoardFile) -> tuple[dict[str, Hex], dict[str, tuple[int, int]]]:
     hexes, doubled = {}, {}
-    for letter, row in zip(raw["board"]["row_names"], raw["board"]["rows"], strict=True):
-        for i, x in enumerate(row["x"], 1):
-            y = row["y"]
+    for letter, row in zip(raw.board.row_names, raw.board.rows, strict=True):
+        for i, x in enumerate(row.x, 1):
             name = f"{letter}{i}"
-            hexes[name] = to_axial(x, y)
-            doubled[name] = (x, y)
+            hexes[name] = to_axial(x, row.y)
+            doubled[name] = (x, row.y)
     return hexes, doubled
 
 
@@ -131,9 +255,9 @@ def to_axial(x: int, y: int) -> Hex:
     return Hex((x - y) // 2, y)
 
 
-def _placement(raw: dict[str, Any]) -> dict[str, frozenset[tuple[str, str]]]:
+def _placement(raw: _DiceFile) -> dict[str, frozenset[tuple[str, str]]]:
     out = {}
-    for space, items in raw["placement"].items():
+    for space, items in raw.placement.items():
         pairs = set()
         for item in items:
             icon, _, colour = item.partition("/")
@@ -142,72 +266,64 @@ def _placement(raw: dict[str, Any]) -> dict[str, frozenset[tuple[str, str]]]:
     return out
 
 
-def _groups(spaces: list[dict[str, Any]]) -> tuple[Group, ...]:
+def _groups(spaces: tuple[_Space, ...]) -> tuple[Group, ...]:
     out = []
     for s in spaces:
-        system, _, label = s["group"].partition(".")
-        out.append(Group(s["group"], system, label, s["colour"], s["count"], s.get("reactors", 0)))
+        system, _, label = s.group.partition(".")
+        out.append(Group(s.group, system, label, s.colour, s.count, s.reactors))
     return tuple(out)
 
 
 def _load() -> Data:
-    board, dice_raw, ships, rules = _read("board"), _read("dice"), _read("ships"), _read("rules")
+    board = _read("board", _BoardFile)
+    dice_raw, ships, rules = _read("dice", _DiceFile), _read("ships", _ShipsFile), _read("rules", _RulesFile)
     hexes, doubled = _board(board)
-    headings = tuple(board["headings"]["names"])
-    anomalies = {a["name"]: to_axial(a["x"], a["y"]) for a in board["anomalies"]}
+    headings = board.headings.names
+    anomalies = {a.name: to_axial(a.x, a.y) for a in board.anomalies}
     names = {h: n for n, h in hexes.items()}
     gates = {
         a: tuple(sorted(names[n] for n in cell.neighbours() if n in names)) for a, cell in anomalies.items()
     }
     starts = {
-        int(n): tuple(
-            Start(names[to_axial(s["x"], s["y"])], headings.index(s["heading"]), s.get("team", i))
+        n: tuple(
+            Start(names[to_axial(s.x, s.y)], headings.index(s.heading), i if s.team is None else s.team)
             for i, s in enumerate(entries)
         )
-        for n, entries in board["starts"].items()
+        for n, entries in board.starts.items()
     }
-    letters = dice_raw["letters"]
+    letters = dice_raw.letters
     dice = tuple(
         (f"{letters[colour]}{i}", colour)
-        for colour, count in dice_raw["per_player"].items()
+        for colour, count in dice_raw.per_player.items()
         for i in range(1, count + 1)
     )
     systems = {
-        name: System(
-            name,
-            tuple(s["command"]),
-            tuple(s["minimum"]["groups"]),
-            s["minimum"].get("at_least", 0),
-            s["minimum"].get("full", False),
-        )
-        for name, s in ships["systems"].items()
+        name: System(name, s.command, s.minimum.groups, s.minimum.at_least, s.minimum.full)
+        for name, s in ships.systems.items()
     }
-    layouts = {name: _groups(lay["spaces"]) for name, lay in ships["layouts"].items()}
-    ring = tuple(rules["shields"]["ring"])
+    layouts = {name: _groups(lay.spaces) for name, lay in ships.layouts.items()}
+    ring = rules.shields.ring
     sides = {
         key: Side(
             key=key,
-            title=s["title"],
-            groups=layouts[s["layout"]],
-            shields=tuple(s["shields"][f] for f in ring),
-            cockpit_ability=s["cockpit_ability"],
-            torpedo=s["torpedo"],
-            launch=tuple(s["launch"]),
-            drives=s["drives"],
-            command_damage=s["command_damage"],
-            overcharge_damage=s["overcharge_damage"],
-            reroll_misses=s["reroll_misses"],
-            attack_bonus=s["attack_bonus"],
-            torpedo_attack_all=s["torpedo_attack_all"],
-            die_loss=s["die_loss"],
-            cloak=s["cloak"],
+            title=s.title,
+            groups=layouts[s.layout],
+            shields=tuple(s.shields[f] for f in ring),
+            cockpit_ability=s.cockpit_ability,
+            torpedo=s.torpedo,
+            launch=s.launch,
+            drives=s.drives,
+            command_damage=s.command_damage,
+            overcharge_damage=s.overcharge_damage,
+            reroll_misses=s.reroll_misses,
+            attack_bonus=s.attack_bonus,
+            torpedo_attack_all=s.torpedo_attack_all,
+            die_loss=s.die_loss,
+            cloak=s.cloak,
         )
-        for key, s in ships["sides"].items()
+        for key, s in ships.sides.items()
     }
-    torpedo_types = {
-        key: TorpedoType(key, tuple((shield, n) for shield, n in t["damage"]), t["steps"])
-        for key, t in ships["torpedoes"].items()
-    }
+    torpedo_types = {key: TorpedoType(key, t.damage, t.steps) for key, t in ships.torpedoes.items()}
     return Data(
         hexes=hexes,
         doubled=doubled,
@@ -216,15 +332,15 @@ def _load() -> Data:
         gates=gates,
         headings=headings,
         starts=starts,
-        faces={c: tuple(f) for c, f in dice_raw["faces"].items()},
+        faces=dice_raw.faces,
         dice=dice,
         placement=_placement(dice_raw),
-        symbols=dict(dice_raw["symbols"]),
+        symbols=dice_raw.symbols,
         systems=systems,
         torpedo_types=torpedo_types,
         sides=sides,
-        rules=dict(rules["rules"]),
-        options=dict(rules["options"]),
+        rules=rules.rules,
+        options=rules.options,
         ring=ring,
     )
 
