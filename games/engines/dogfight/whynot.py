@@ -60,7 +60,7 @@ def why_not(state: State, seat: int) -> dict[str, str]:
     return out
 
 
-def _reason(problems: list, fallback: str) -> str:
+def _reason(problems: list[Invalid], fallback: str) -> str:
     general = next((p for p in problems if p.code in GENERAL), None)
     if general is not None:
         return general.message
