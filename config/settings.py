@@ -352,6 +352,9 @@ for _net in STARPOST_OUTBOUND_ALLOW:
         ipaddress.ip_network(_net, strict=False)
     except ValueError as exc:
         raise ImproperlyConfigured(f"STARPOST_OUTBOUND_ALLOW: {_net!r} is not a network ({exc})") from exc
+# With tasks run in-process (no worker), deliveries run on this many background threads,
+# never in the web request (notifications/background.py); 0 runs them in the caller (tests).
+STARPOST_INPROCESS_THREADS = env_int("STARPOST_INPROCESS_THREADS", 4)
 # How many webhooks one player may have (each turn change posts to every one of them).
 STARPOST_WEBHOOKS_PER_USER = env_int("STARPOST_WEBHOOKS_PER_USER", 10)
 
@@ -363,6 +366,19 @@ STARPOST_REPLY_BY_EMAIL = env_bool("STARPOST_REPLY_BY_EMAIL", True)
 STARPOST_REPLY_DOMAIN = (env_str("STARPOST_REPLY_DOMAIN", "reply.starpost.localhost") or "").strip().lower()
 if STARPOST_REPLY_BY_EMAIL and ("@" in STARPOST_REPLY_DOMAIN or "." not in STARPOST_REPLY_DOMAIN):
     raise ImproperlyConfigured(f"STARPOST_REPLY_DOMAIN={STARPOST_REPLY_DOMAIN!r} is not a mail domain")
+# A reply address carries a move for this many days after the email that gave it out.
+STARPOST_REPLY_ADDRESS_DAYS = env_int("STARPOST_REPLY_ADDRESS_DAYS", 30)
+# Received messages: the most bytes kept of one, and the deepest MIME nesting read; a message
+# beyond either is refused (code too_large or too_deep), only its headers kept.
+STARPOST_INBOUND_MAX_BYTES = env_int("STARPOST_INBOUND_MAX_BYTES", 512 * 1024)
+STARPOST_INBOUND_MAX_MIME_DEPTH = env_int("STARPOST_INBOUND_MAX_MIME_DEPTH", 8)
+# Answers to refused replies (only ever to the address the reply address was sent to): at
+# most this many an hour to one player, and to one address.
+STARPOST_INBOUND_REFUSALS_PER_HOUR = env_int("STARPOST_INBOUND_REFUSALS_PER_HOUR", 5)
+# anymail's inbound webhooks (/anymail/<esp>/inbound/); 0 when mail comes only through an MTA
+# (`manage.py receive_email`). On, they take a post only with ANYMAIL_WEBHOOK_SECRET's basic
+# auth or the provider's own signature (notifications/inbound_web.py).
+STARPOST_INBOUND_WEBHOOK = env_bool("STARPOST_INBOUND_WEBHOOK", True)
 # Replies still unprocessed this long after they arrived are queued again by the sweeper.
 # What a reply means is the games app's to say: notifications calls this function.
 STARPOST_REPLY_HANDLER = "games.email_replies.handle"
@@ -387,3 +403,15 @@ ANYMAIL = {
         if name.startswith("ANYMAIL_")
     },
 }
+if (
+    not EMBEDDED
+    and STARPOST_REPLY_BY_EMAIL
+    and STARPOST_INBOUND_WEBHOOK
+    and not ANYMAIL.get("WEBHOOK_SECRET")
+):
+    raise ImproperlyConfigured(
+        "ANYMAIL_WEBHOOK_SECRET is not set: the inbound email webhook (/anymail/<provider>/inbound/) "
+        "would take replies from anyone. Set it to a random user:password and give the provider "
+        "https://user:password@<your host>/anymail/<provider>/inbound/, or set "
+        "STARPOST_INBOUND_WEBHOOK=0 if replies reach us only through an MTA (manage.py receive_email)."
+    )

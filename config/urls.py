@@ -62,7 +62,7 @@ urlpatterns = [
     path("accounts/tokens/", accounts_views.tokens, name="tokens"),
     path("notifications/", include("notifications.urls")),
     # Inbound email (replies with moves) from providers: /anymail/<esp>/inbound/
-    path("anymail/", include("anymail.urls")),
+    path("anymail/", include("notifications.inbound_web")),
     *notifications_root,
     path("", include("games.urls")),
 ]

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import replace
 from typing import Any
 
 from django.conf import settings
@@ -46,8 +45,8 @@ OLD_ADDRESS = (
     "Play on the web, or reply to the next email about your match."
 )
 WRONG_SENDER = (
-    "This reply came from an address other than the one the email was sent to, so no move "
-    "was made. Reply from the address you play with (the one the email was sent to), or play on the web."
+    "A reply to your email came from {sender}, not from the address the email was sent to, so no "
+    "move was made. If it was you, reply from the address you play with, or play on the web."
 )
 
 
@@ -64,10 +63,14 @@ def handle(reply: Reply) -> Answer:
         return _refused("bad_reply_address", OLD_ADDRESS)
     user = seat.user
     if not reply.sender or reply.sender != (user.email or "").strip().lower():
-        # Whoever this is may not see the match: the answer says nothing about it.
+        # Told to the player the address was made for (never to the From): someone has it.
         log.warning("reply %s: from %r for user %s", reply.inbound_id, reply.sender, user.pk)
-        answer = _refused("wrong_sender", WRONG_SENDER, result=f"from {reply.sender or '(no single From)'}")
-        return replace(answer, answer_unknown_sender=True)
+        sender = reply.sender or "an address we could not read"
+        return _refused(
+            "wrong_sender",
+            WRONG_SENDER.format(sender=sender),
+            result=f"from {reply.sender or '(no single From)'}",
+        )
     return _play(reply, token, seat.match, seat)
 
 

@@ -26,7 +26,6 @@ from .errors import BadRequest
 from .forms import NO_SEQ, MatchNewForm, expected_seq_from, move_from_post, notation_problem
 from .jsonlimits import text_problem
 from .models import Match
-from .movelimits import move_rate_check
 from .play import seat_watched, services
 from .play.lobby import match_cancel as cancel
 from .play.lobby import match_decline as decline
@@ -273,7 +272,6 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
         seq, move, error = move_from_post(request.POST)
     if not error:
         try:
-            move_rate_check(match_id=pk, user=request.user, move=move)
             services.move_submit(match_id=pk, user=request.user, expected_seq=seq, move=move, source="web")
         except DomainError as exc:
             error = _message(exc)

@@ -4,7 +4,15 @@ Every way in (anymail's inbound webhooks, ``manage.py receive_email`` from an MT
 a Maildir) calls :func:`receive`. Processing runs in a Celery task after the commit: it
 reads the reply's own first lines and hands them to the handler named in settings
 (STARPOST_REPLY_HANDLER, :func:`reply_handler`; notifications never imports games), records the outcome
-on the row and answers the sender with one email.
+on the row and answers with one email.
+
+Answers go only to the address the reply address was sent to (the player it was made for,
+while that is still their address), never to the reply's From: a forged From cannot make
+the server mail a stranger. Answers to refused replies are limited per player and per
+address (STARPOST_INBOUND_REFUSALS_PER_HOUR). A message larger than STARPOST_INBOUND_MAX_BYTES
+or nested deeper than STARPOST_INBOUND_MAX_MIME_DEPTH is kept as its headers only and
+refused (too_large, too_deep); a reply address older than STARPOST_REPLY_ADDRESS_DAYS is
+refused (reply_address_expired).
 """
 
 from __future__ import annotations
@@ -20,17 +28,25 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.mail import EmailMultiAlternatives
 from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from . import replyaddr, senderauth
 from .contracts import ReplyOffer
-from .mailread import addresses, header, message_id_of, parse, reply_lines, reply_text, sender_of
-from .models import InboundEmail
+from .mailread import (
+    addresses,
+    header,
+    message_id_of,
+    mime_depth,
+    parse,
+    parse_headers,
+    reply_lines,
+    reply_text,
+    sender_of,
+)
+from .models import InboundEmail, Outbox
 from .notices import offer_for
-from .rendering import render_email
 from .services import Message, outbox_add
 
 log = logging.getLogger(__name__)
@@ -38,8 +54,17 @@ log = logging.getLogger(__name__)
 TEMPLATE = "reply_result"
 # Where an MTA or provider may have put the address the mail was sent to.
 RECIPIENT_HEADERS = ("To", "Cc", "Delivered-To", "X-Original-To", "Envelope-To")
-# Answers to an address no player has (a second address of theirs): at most this many an hour.
-UNKNOWN_SENDER_ANSWERS_PER_HOUR = 5
+# Refusals decided when the message arrives (kept as its headers only): code, message.
+ARRIVAL_REFUSALS = {
+    "too_large": "Your reply was too large to read ({size} bytes; at most {most}). Reply with your move "
+    "only, without attachments, or play on the web.",
+    "too_deep": "Your reply's parts were nested too deep to read (at most {most} levels). Reply with your "
+    "move as plain text, or play on the web.",
+}
+EXPIRED = (
+    "This reply address has expired (it is good for {days} days after the email that gave it out), "
+    "so no move was made. Reply to the latest email about your match, or play on the web."
+)
 
 Status = InboundEmail.Status
 
@@ -62,10 +87,9 @@ class Reply:
 class Answer:
     """What the handler made of a reply, and what to tell the sender.
 
-    ``context`` is rendered with ``templates/emails/reply_result-*`` and must already be
-    redacted for whoever has the From address. ``user_id`` is the verified player it goes
-    to; with None it goes to the player with the From address, or, when
-    ``answer_unknown_sender``, to that address even if no player has it.
+    ``context`` is rendered with ``templates/emails/reply_result-*``, redacted for the
+    player the reply address was made for: the answer goes to them, at the address the
+    reply address was sent to, and to nobody else (``user_id``, if given, must be them).
     """
 
     status: str  # Status.APPLIED (at least one move went in) or Status.REFUSED
@@ -74,7 +98,6 @@ class Answer:
     context: dict[str, Any] = field(default_factory=dict)
     user_id: int | None = None
     reply_to: str | None = None  # a fresh reply address: the player is still on turn
-    answer_unknown_sender: bool = False
     send: bool = True
 
 
@@ -138,8 +161,16 @@ def receive(raw: bytes, via: str, recipients: Iterable[str] = ()) -> InboundEmai
         log.warning("inbound: reply by email is off (STARPOST_REPLY_BY_EMAIL); message dropped")
         return None
     raw = bytes(raw)
-    msg = parse(raw)
+    code, size = "", len(raw)
+    if size > settings.STARPOST_INBOUND_MAX_BYTES:
+        code = "too_large"
+    elif mime_depth(raw, settings.STARPOST_INBOUND_MAX_MIME_DEPTH) is None:
+        code = "too_deep"
+    msg = parse_headers(raw) if code else parse(raw)
     message_id = message_id_of(msg, raw)
+    if code:  # kept: the headers, to answer the player; refused when processed
+        log.warning("inbound: %s via %s refused: %s (%s bytes)", message_id, via, code, size)
+        raw = bytes(msg)
     sender = sender_of(msg) or header(msg, "From")[:320]
     recipient = find_recipient(msg, recipients)
     with transaction.atomic():
@@ -155,6 +186,8 @@ def receive(raw: bytes, via: str, recipients: Iterable[str] = ()) -> InboundEmai
                     subject=header(msg, "Subject")[:500],
                     raw=raw,
                     via=via[:20],
+                    code=code,
+                    result=f"{size} bytes" if code else "",
                 )
         except IntegrityError:  # the same message arriving through two ways at once
             log.info("inbound: duplicate %s via %s ignored (concurrent)", message_id, via)
@@ -213,14 +246,28 @@ def _summary(answer: Answer) -> tuple[str, str, str]:
     return answer.status, answer.code or "-", answer.result
 
 
+def _refusal(code: str, message: str, result: str = "") -> Answer:
+    context = {"result": "refused", "error": {"code": code, "message": message}, "url": settings.SITE_URL}
+    return Answer(Status.REFUSED, code, result or message, context=context)
+
+
 def _answer(row: InboundEmail, handler: Handler) -> Answer:
     msg = parse(bytes(row.raw))
     if is_automatic(msg):
         return Answer(Status.REFUSED, "auto_reply", "automatic message (auto-reply or bounce)", send=False)
+    if row.code in ARRIVAL_REFUSALS:
+        size = row.result.split()[0] if row.result else "?"
+        big = row.code == "too_large"
+        most = settings.STARPOST_INBOUND_MAX_BYTES if big else settings.STARPOST_INBOUND_MAX_MIME_DEPTH
+        text = ARRIVAL_REFUSALS[row.code].format(size=size, most=most)
+        return _refusal(row.code, text, f"{row.code}: {row.result or 'refused on arrival'}")
     why = senderauth.refusal(msg)
     if why:
         return _refused_unauthenticated(why)
     token = replyaddr.read(row.recipient) if row.recipient else None
+    if token is not None and replyaddr.expired(token):
+        days = settings.STARPOST_REPLY_ADDRESS_DAYS
+        return _refusal("reply_address_expired", EXPIRED.format(days=days))
     parts = replyaddr.split(row.recipient) if token is not None else None
     reply = Reply(
         inbound_id=row.pk,
@@ -271,49 +318,65 @@ def _refused_unauthenticated(why: str) -> Answer:
     )
 
 
-def _send(row: InboundEmail, answer: Answer) -> None:
-    """One email to the sender: through the outbox to a player, directly to another address."""
-    User = get_user_model()
-    user = (
-        User.objects.filter(pk=answer.user_id).first()
-        if answer.user_id is not None
-        else User.objects.filter(email__iexact=row.sender).order_by("pk").first()
-        if "@" in row.sender
-        else None
+def issued_to(address: str) -> str | None:
+    """The email address the reply address ``address`` was sent to, from the outbox."""
+    to = (
+        Outbox.objects.filter(channel=Outbox.Channel.EMAIL, payload__reply_to=address)
+        .order_by("-pk")
+        .values_list("payload__to", flat=True)
+        .first()
     )
+    return to.strip().lower() if isinstance(to, str) and "@" in to else None
+
+
+def _send(row: InboundEmail, answer: Answer) -> None:
+    """One email, through the outbox, to the player the reply address was made for, at the
+    address it was sent to (while that is still theirs); refusals at most
+    STARPOST_INBOUND_REFUSALS_PER_HOUR an hour to one player and to one address."""
+    token = replyaddr.read(row.recipient) if row.recipient else None
+    if token is None:
+        log.info("inbound %s: not an address we gave out; not answered", row.pk)
+        return
+    if answer.user_id is not None and answer.user_id != token.user_id:
+        log.error("inbound %s: an answer for user %s, not the address's; not sent", row.pk, answer.user_id)
+        return
+    user = get_user_model().objects.filter(pk=token.user_id).first()
+    email = (user.email or "").strip().lower() if user is not None else ""
+    if not email or issued_to(row.recipient) != email:
+        log.info(
+            "inbound %s: the address was not sent to user %s's email; not answered", row.pk, token.user_id
+        )
+        return
+    refused = answer.status != Status.APPLIED
+    if refused and _refusals_exhausted(row, token.user_id, email):
+        return
     headers = {"Auto-Submitted": "auto-replied"}
     if not row.message_id.startswith(("<derived-", "<long-")):
         headers |= {"In-Reply-To": row.message_id, "References": row.message_id}
-    payload: dict[str, Any] = {"template": TEMPLATE, "context": answer.context, "headers": headers}
+    payload: dict[str, Any] = {
+        "template": TEMPLATE,
+        "context": answer.context,
+        "headers": headers,
+        "to": email,
+    }
     if answer.reply_to:
         payload["reply_to"] = answer.reply_to
-    if user is not None and user.email:
-        outbox_add([Message(f"reply:{row.pk}:email", user.pk, TEMPLATE, {**payload, "to": user.email})])
-    elif answer.answer_unknown_sender and "@" in row.sender:
-        since = timezone.now() - timedelta(hours=1)
-        recent = InboundEmail.objects.filter(
-            sender=row.sender, status=Status.REFUSED, processed_at__gte=since
-        ).count()
-        if recent > UNKNOWN_SENDER_ANSWERS_PER_HOUR:
-            log.warning("inbound %s: %s had %s refusals this hour; not answered", row.pk, row.sender, recent)
-            return
-        transaction.on_commit(partial(_send_direct, {**payload, "to": row.sender}), robust=True)
-    else:
-        log.info("inbound %s: %r is not a player's address; not answered", row.pk, row.sender)
+    key = f"reply:{row.pk}:{'refused' if refused else 'email'}"
+    outbox_add([Message(key, token.user_id, TEMPLATE, payload)])
 
 
-def _send_direct(payload: dict[str, Any]) -> None:
-    """An answer to an address no player has: no outbox row (it belongs to a player), no retry."""
-    rendered = render_email(payload["template"], payload["context"])
-    msg = EmailMultiAlternatives(
-        subject=rendered["subject"],
-        body=rendered["text"],
-        from_email=settings.DEFAULT_FROM_EMAIL,
-        to=[payload["to"]],
-        headers=payload["headers"],
+def _refusals_exhausted(row: InboundEmail, user_id: int, email: str) -> bool:
+    most = settings.STARPOST_INBOUND_REFUSALS_PER_HOUR
+    if most <= 0:
+        return False
+    sent = Outbox.objects.filter(
+        kind=TEMPLATE,
+        dedupe_key__startswith="reply:",
+        dedupe_key__endswith=":refused",
+        created_at__gte=timezone.now() - timedelta(hours=1),
     )
-    msg.attach_alternative(rendered["html"], "text/html")
-    try:
-        msg.send(fail_silently=False)
-    except Exception as exc:
-        log.warning("inbound: answer to %s not sent: %s", payload["to"], exc)
+    for what, rows in (("player", sent.filter(user_id=user_id)), ("address", sent.filter(payload__to=email))):
+        if rows.count() >= most:
+            log.warning("inbound %s: %s refusals to this %s this hour; not answered", row.pk, most, what)
+            return True
+    return False

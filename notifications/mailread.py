@@ -24,6 +24,37 @@ def parse(raw: bytes) -> EmailMessage:
         return EmailMessage()
 
 
+def parse_headers(raw: bytes) -> EmailMessage:
+    """Only the header block: what is kept of a message refused for its size or its depth."""
+    head = raw[: 64 * 1024]
+    end = min((i for i in (head.find(b"\r\n\r\n"), head.find(b"\n\n")) if i >= 0), default=len(head))
+    try:
+        return BytesParser(policy=policy.default).parsebytes(head[:end] + b"\r\n\r\n", headersonly=True)  # type: ignore[return-value]
+    except Exception:
+        return EmailMessage()
+
+
+def mime_depth(raw: bytes, most: int) -> int | None:
+    """How deep the message's MIME parts nest (1: a single part); None if deeper than ``most``
+    (or too deep for the parser at all). Walked without recursion."""
+    try:
+        msg = BytesParser(policy=policy.default).parsebytes(raw)
+    except RecursionError:
+        return None
+    except Exception:  # garbage: read as empty later, one level
+        return 1
+    deepest, stack = 0, [(msg, 1)]
+    while stack:
+        part, depth = stack.pop()
+        if depth > most:
+            return None
+        deepest = max(deepest, depth)
+        payload = part.get_payload() if part.is_multipart() else None
+        if isinstance(payload, list):
+            stack.extend((child, depth + 1) for child in payload)
+    return deepest
+
+
 def header(msg: EmailMessage, name: str) -> str:
     """A header as one line of text; "" if it is missing or too broken to decode."""
     try:

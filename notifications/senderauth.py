@@ -2,10 +2,12 @@
 
 Anyone can write any From header. Mail servers check the sender (SPF, DKIM, DMARC) and
 record what they found in an ``Authentication-Results`` header (RFC 8601) named by their
-*authserv-id*. Only the header written by our own server (or inbound provider) can be
-trusted: a sender can add one of their own, so we read the first one whose authserv-id is
-``STARPOST_INBOUND_AUTHSERV_ID``. With no id configured, nothing is checked here and the
-signed reply address and the From check are the safeguards.
+*authserv-id*. Only the header written by our own receiving server (or inbound provider),
+named by ``STARPOST_INBOUND_AUTHSERV_ID``, can be trusted, and only as the topmost one: a
+server adds its header above those already there, and a sender can write any header,
+with our id too, below it. So the topmost ``Authentication-Results`` is read, and only if it
+is our server's; otherwise there is no verdict. With no id configured, nothing is checked
+here and the signed reply address and the From check are the safeguards.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ _RESULT = re.compile(r"^\s*([a-z][a-z0-9-]*)\s*=\s*([a-z]+)", re.IGNORECASE)
 
 def verdicts(msg: EmailMessage) -> dict[str, set[str]] | None:
     """The results of our server's checks, e.g. {"spf": {"pass"}, "dkim": {"fail", "pass"}};
-    None if no authserv-id is configured or our server left no header."""
+    None if no authserv-id is configured or the topmost header is not our server's."""
     trusted = (settings.STARPOST_INBOUND_AUTHSERV_ID or "").strip().lower()
     if not trusted:
         return None
@@ -28,12 +30,12 @@ def verdicts(msg: EmailMessage) -> dict[str, set[str]] | None:
         headers = msg.get_all("Authentication-Results") or []
     except Exception:  # an unparsable header is as good as none
         headers = []
-    for value in headers:
+    for value in headers[:1]:  # the topmost: the one the receiving server added last
         text = " ".join(str(value).split())
         authserv, _, rest = text.partition(";")
         words = authserv.split()
         if not words or words[0].lower() != trusted:
-            continue
+            return None
         found: dict[str, set[str]] = {}
         for part in rest.split(";"):
             m = _RESULT.match(part)

@@ -59,9 +59,15 @@ def outbox_add(messages: Iterable[Message]) -> list[int]:
 def _publish(pk: int) -> None:
     """The fast path after commit. If the broker is down the row stays pending and the
     beat sweeper sends it later: a move never fails because a notification could not be
-    queued (robust=True above keeps this from reaching the request even if it raised)."""
+    queued (robust=True above keeps this from reaching the request even if it raised).
+    Without a worker (tasks in-process) the delivery runs on a background thread, never in
+    the request (notifications/background.py)."""
+    from . import background
     from .tasks import deliver
 
+    if deliver.app.conf.task_always_eager:
+        background.run(deliver, pk)
+        return
     try:
         deliver.delay(pk)
     except Exception as exc:  # kombu raises OperationalError and friends

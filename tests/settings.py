@@ -15,6 +15,9 @@ os.environ.setdefault("STARPOST_MOVES_PER_MINUTE", "0")
 os.environ.setdefault("STARPOST_QUIET_MOVES_PER_MINUTE", "0")
 os.environ.setdefault("STARPOST_SIGNIN_FAILURES", "1000")
 os.environ.setdefault("STARPOST_INVITES_PER_DAY", "0")
+# Deliveries run in the caller, so a test reads what was sent as soon as its request returns;
+# tests/security/test_slow_webhooks.py runs them on the background threads as deployed.
+os.environ.setdefault("STARPOST_INPROCESS_THREADS", "0")
 for _rate in (
     "STARPOST_TOKEN_RATE_PER_ADDRESS",
     "STARPOST_TOKEN_RATE_PER_ACCOUNT",

@@ -11,7 +11,6 @@ from rest_framework.views import APIView
 from .. import selectors
 from ..errors import BadRequest, NotFound
 from ..models import Match
-from ..movelimits import move_rate_check
 from ..play import lobby, services
 from ..selectors import LOG_PAGE_MAX
 from . import serializers as s
@@ -153,7 +152,6 @@ class MoveCreate(APIView):
     def post(self, request, id: int):
         data = s.MoveIn(data=request.data)
         data.is_valid(raise_exception=True)
-        move_rate_check(match_id=id, user=request.user, move=data.validated_data["move"])
         result = services.move_submit(
             match_id=id,
             user=request.user,

@@ -24,7 +24,7 @@ from ..engines.base import Engine, Invalid, Move, Step
 from ..engines.dice import Dice, commitment
 from ..errors import BadRequest, Conflict, EngineFault, Forbidden, IllegalMove
 from ..models import CLOCK, FORFEIT, RESIGN, LogEntry, Match, Seat
-from ..movelimits import invite_rate_check
+from ..movelimits import invite_rate_check, move_rate_check
 from . import concessions
 from .checks import cancelled, check_current, check_in_play, check_rules_version, check_seat
 from .inputs import (
@@ -40,6 +40,11 @@ from .turns import Position, position_after, settle, start
 
 log = logging.getLogger(__name__)
 User = get_user_model()
+
+PLAYER_SOURCES = frozenset({"web", "api", "email"})
+"""Moves a player sends one at a time: counted against the per-player move limits
+(games.movelimits), whichever way they came in. A saved force list is one request of many
+build moves; the server's own moves (timeouts, bots) are not limited."""
 
 __all__ = [
     "MoveResult",
@@ -250,6 +255,8 @@ def _move_submit(
             twin = check_current(match, seat, expected_seq, move=move_json)
             if twin is not None:
                 return MoveResult(twin, replayed=True)
+        if source in PLAYER_SOURCES:  # under the lock: two requests at once cannot both pass
+            move_rate_check(match_id=match.pk, user=user, move=move_json)
         check_in_play(match)
         if parsed.kind in (RESIGN, FORFEIT):
             return MoveResult(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 import shlex
 import subprocess
 import sys
@@ -28,7 +29,7 @@ def manage(*args: str, env: dict[str, str], timeout: float = 120) -> subprocess.
 
 def readme_production_env(secret: str) -> dict[str, str]:
     """The variables the README's "Running it for real" block exports, with a real key for
-    its ``DJANGO_SECRET_KEY=...`` placeholder."""
+    its ``DJANGO_SECRET_KEY=...`` placeholder and random values for its other ``...``."""
     text = (ROOT / "README.md").read_text()
     block = text.split("## Running it for real", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
     env: dict[str, str] = {}
@@ -37,6 +38,9 @@ def readme_production_env(secret: str) -> dict[str, str]:
             for word in shlex.split(line)[1:]:
                 name, _, value = word.partition("=")
                 env[name] = value
+    for name, value in env.items():
+        if value == "...":
+            env[name] = f"starpost:{secrets.token_urlsafe(24)}"
     env["DJANGO_SECRET_KEY"] = secret
     return env
 

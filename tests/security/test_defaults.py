@@ -21,7 +21,11 @@ SHOW_DEBUG = "from django.conf import settings; print(settings.DEBUG)"
 
 
 def test_debug_is_off_when_nobody_asks_for_it(tmp_path):
-    env = {"DJANGO_SECRET_KEY": secrets.token_urlsafe(50), "STARPOST_VAR_DIR": str(tmp_path)}
+    env = {
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "ANYMAIL_WEBHOOK_SECRET": "provider:" + secrets.token_urlsafe(20),
+        "STARPOST_VAR_DIR": str(tmp_path),
+    }
     out = manage("shell", "-c", SHOW_DEBUG, env=env)
     assert out.returncode == 0, out.stderr
     assert last_line(out) == "False"
