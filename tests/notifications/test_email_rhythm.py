@@ -10,13 +10,17 @@ import random
 import re
 from collections import Counter
 from datetime import timedelta
+from email import message_from_bytes
+from email.policy import default as default_policy
 from types import SimpleNamespace
 
 import pytest
+from aiosmtpd.controller import Controller
 from django.core import mail
 from django.test import Client
 
 from accounts.services import prefs_update
+from config.env import site_url
 from games import notify, selectors
 from games.bots.earlydays import EarlyDaysBot
 from games.bots.starfighters import StarFightersBot
@@ -26,6 +30,7 @@ from notifications.contracts import Content, Email, Notice
 from notifications.models import Outbox
 from notifications.notices import notice_send
 from tests.games.helpers import play_to_turns, started_match, submit, user_of
+from tests.support.waiting import free_port
 
 db = pytest.mark.django_db(transaction=True)  # what waits for the commit runs at each commit
 
@@ -219,3 +224,43 @@ def test_the_outbox_sweep_forgets_the_moves_offered_by_emails_of_long_ago(alice)
         )
     sweep_outbox()
     assert list(ReplyOffer.objects.values_list("token", flat=True)) == ["recent"]
+
+
+# -- through a real SMTP server ----------------------------------------------------------------
+
+
+class Inbox:
+    """An SMTP server's handler on loopback that keeps every accepted message."""
+
+    def __init__(self):
+        self.messages = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.messages.append(message_from_bytes(envelope.original_content, policy=default_policy))
+        return "250 OK"
+
+
+@db
+def test_a_your_turn_email_sent_over_smtp_links_to_the_served_site_and_sums_up_standing_orders(
+    alice, bob, settings
+):
+    inbox = Inbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", controller.port
+    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
+    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+    settings.SITE_URL = site_url(None, ["manage.py", "runserver", "127.0.0.1:8123"])  # make run PORT=8123
+    controller.start()
+    try:
+        match = play_to_turns(started_match(alice, bob))
+    finally:
+        controller.stop()
+    player = user_of(match, match.active_seats[0])
+    sent = [m for m in inbox.messages if m["To"] == player.email and "Your turn" in m["Subject"]]
+    body = sent[-1].get_body(("plain",)).get_content()
+    assert f"http://127.0.0.1:8123/matches/{match.pk}/" in body and ":8000" not in body
+    assert body.count("Standing orders (") == 1
+    numbered = re.findall(r"^  (\d+)\. (.+)$", body.split("Your moves", 1)[1], re.MULTILINE)
+    game = [m for m in moves_of(match, match.active_seats[0]) if m["kind"] != "orders"]
+    assert len(numbered) == len(game)

@@ -602,6 +602,24 @@ def test_a_reply_sent_through_a_real_smtp_server_makes_the_move(turn):
 
 
 @db
+def test_a_greeting_then_a_move_number_sent_through_a_real_smtp_server_makes_the_move(turn):
+    match, player, email = turn
+    controller = Controller(ToReceive(), hostname="127.0.0.1", port=free_port())
+    controller.start()
+    try:
+        with smtplib.SMTP(controller.hostname, controller.port, timeout=60) as smtp:
+            text = f"Hello Starpost,\n\n{numbered(email, 'end')}\n\nCheers"
+            msg = message_from_bytes(reply(email, text), policy=policy.SMTP)
+            refused = smtp.send_message(msg, player.email, [email.reply_to[0]])
+    finally:
+        controller.stop()
+    assert refused == {}
+    match.refresh_from_db()
+    assert entries(match)[-1].kind == "end" and entries(match)[-1].source == "email"
+    assert InboundEmail.objects.get().result == "applied 1: end"
+
+
+@db
 def test_a_finished_match_takes_no_moves_by_email(turn):
     match, player, email = turn
     services.match_resign(match_id=match.pk, user=player)
