@@ -183,17 +183,26 @@ def _own_ship(state: State, seat: int, text: str) -> Invalid | tuple[Square, str
     return sq, ship.id
 
 
-def _move(state: State, seat: int, m: Move) -> Invalid | None:
+def _from_to(state: State, seat: int, m: Move, role: str) -> Invalid | tuple[Square, str, Square]:
+    """A move's or an attack's squares, in the order they are refused: a turn that drew
+    spends nothing, then the ship moved or attacking, then the square it goes to or attacks."""
     bad = _spend_stage(state)
     if bad is not None:
         return bad
     got = _own_ship(state, seat, m["from"])
     if isinstance(got, Invalid):
         return got
-    frm, ship_id = got
-    to = _square(m["to"], "Destination")
+    to = _square(m["to"], role)
     if isinstance(to, Invalid):
         return to
+    return (*got, to)
+
+
+def _move(state: State, seat: int, m: Move) -> Invalid | None:
+    got = _from_to(state, seat, m, "Destination")
+    if isinstance(got, Invalid):
+        return got
+    frm, ship_id, to = got
     bad = _no_ap(state, seat, RULES["move_cost"], "Moving a ship (MOVEMENT)")
     if bad is not None:
         return bad
@@ -246,16 +255,10 @@ def _what(state: State, sq: str) -> str:
 
 
 def _attack(state: State, seat: int, m: Move) -> Invalid | None:
-    bad = _spend_stage(state)
-    if bad is not None:
-        return bad
-    got = _own_ship(state, seat, m["from"])
+    got = _from_to(state, seat, m, "Target")
     if isinstance(got, Invalid):
         return got
-    frm, ship_id = got
-    to = _square(m["to"], "Target")
-    if isinstance(to, Invalid):
-        return to
+    frm, ship_id, to = got
     target = state.ship_at(to.name)
     if target is None:
         here = f"asteroid {state.asteroid_at(to.name)}" if to.name in state.asteroids else "nothing"
