@@ -363,15 +363,35 @@
 
   // -- zooming the board (a small screen, a big map) ----------------------------------------
   var zoomed = false;
+  var zoomScroll = null; // where the zoomed board was scrolled, kept when a move or poll swaps it
 
   function initZoom() {
     document.querySelectorAll("[data-zoom]").forEach(function (button) {
       button.hidden = false;
       button.setAttribute("aria-pressed", zoomed ? "true" : "false");
       button.textContent = zoomed ? "Zoom out" : "Zoom in";
-      button.closest(".board-wrap").classList.toggle("is-zoomed", zoomed);
+      var wrap = button.closest(".board-wrap");
+      wrap.classList.toggle("is-zoomed", zoomed);
+      if (zoomed && zoomScroll) { wrap.scrollLeft = zoomScroll[0]; wrap.scrollTop = zoomScroll[1]; }
     });
   }
+
+  // Zooming in shows the pieces the player may click (else the last move), not the map's corner.
+  function centreZoom() {
+    var wrap = document.querySelector(".board-wrap.is-zoomed");
+    var el = wrap && wrap.querySelector(".board .is-selected, .board .is-movable, .board .is-target, .board .is-last");
+    if (!el) return;
+    var w = wrap.getBoundingClientRect();
+    var r = el.getBoundingClientRect();
+    wrap.scrollLeft += r.left + r.width / 2 - w.left - wrap.clientWidth / 2;
+    wrap.scrollTop += r.top + r.height / 2 - w.top - wrap.clientHeight / 2;
+    zoomScroll = [wrap.scrollLeft, wrap.scrollTop];
+  }
+
+  document.addEventListener("scroll", function (ev) {
+    var t = ev.target;
+    if (t && t.classList && t.classList.contains("is-zoomed")) zoomScroll = [t.scrollLeft, t.scrollTop];
+  }, true);
 
   // A game's first-match guide stays closed once its player closed it (on this browser).
   function guideKey(el) {
@@ -406,7 +426,9 @@
     }
     if (ev.target.closest("[data-zoom]")) {
       zoomed = !zoomed;
+      zoomScroll = null;
       initZoom();
+      if (zoomed) centreZoom();
       return;
     }
     var button = ev.target.closest("[data-choice]");

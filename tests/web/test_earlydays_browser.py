@@ -32,6 +32,8 @@ from tests.support.browser import (
     wait_until,
 )
 
+from .helpers import advance, started
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
@@ -192,3 +194,40 @@ def test_each_other_scenario_is_clicked_through_its_set_up_and_first_turn(browse
     a, b = open_match(browse, alice, bob, DESKTOP, scenario=scenario, points=points, turn_limit=5)
     done = play((a, b), [list(rebels), list(imperials)], lambda s: "Turn 2 of" in s or s.endswith(": Over"))
     assert done["place"] >= 2 and done["move"] >= 2 and done["fire"] >= 1, done
+
+
+BOX = "el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+
+
+def test_zooming_in_on_a_phone_shows_the_hexes_to_click_and_keeps_them_in_view_after_a_move(
+    browse, alice, bob
+):
+    match = started("early-days", alice, bob, points=20)
+    imperials = 1  # they deploy at the right-hand edge, off a zoomed board's first view
+    match, _seat, _moves = advance(
+        match, lambda seat, moves: seat == imperials and any(m["kind"] == "place" for m in moves)
+    )
+    page = browse(bob, PHONE)
+    page.goto(browse.url(match))
+    wait_until(page, lambda: page.locator(".board .is-target").count() > 0, "the deployment hexes")
+    page.click("[data-zoom]")
+
+    def in_view() -> bool:
+        wrap = page.locator(".board-wrap").evaluate(BOX)
+        hexes = page.locator(".board .is-target").evaluate_all(f"els => els.map({BOX})")
+        return any(h[0] >= wrap[0] and h[2] <= wrap[2] and h[1] >= wrap[1] and h[3] <= wrap[3] for h in hexes)
+
+    assert in_view(), "the zoomed board shows the hexes of the deployment zone"
+    scrolled = page.locator(".board-wrap").evaluate("el => el.scrollLeft")
+    assert scrolled > 0
+    target = page.locator(".board .is-target").evaluate_all(
+        f"els => els.map(e => [e.dataset.hex, ({BOX})(e)])"
+    )
+    wrap = page.locator(".board-wrap").evaluate(BOX)
+    hex_name = next(
+        h for h, b in target if b[0] >= wrap[0] and b[2] <= wrap[2] and b[1] >= wrap[1] and b[3] <= wrap[3]
+    )
+    act(page, lambda: page.locator(f'.board polygon[data-hex="{hex_name}"]').click())
+    assert page.locator(".board-wrap").evaluate("el => el.scrollLeft") == pytest.approx(scrolled, abs=2), (
+        "the board stays where it was after the move swapped it"
+    )
