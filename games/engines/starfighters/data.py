@@ -7,7 +7,7 @@ for each value whether it is in the rules text ([SEED]) or a house default (GAPS
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -58,11 +58,10 @@ class TorpedoType:
 
 
 @dataclass(frozen=True)
-class Side:
-    key: str
+class Traits:
+    """What a side of the ship card says, as ``ships.toml`` writes it (SF-50...SF-53)."""
+
     title: str
-    groups: tuple[Group, ...]
-    shields: tuple[int, ...]  # per facing, in ring order (forward, right, rear, left)
     cockpit_ability: str
     torpedo: str
     launch: tuple[int, ...]
@@ -74,6 +73,13 @@ class Side:
     torpedo_attack_all: bool
     die_loss: bool
     cloak: bool
+
+
+@dataclass(frozen=True)
+class Side(Traits):
+    key: str
+    groups: tuple[Group, ...]
+    shields: tuple[int, ...]  # per facing, in ring order (forward, right, rear, left)
 
     def group(self, name: str) -> Group | None:
         return next((g for g in self.groups if g.name == name), None)
@@ -201,21 +207,9 @@ class _Torpedo:
 
 
 @dataclass(frozen=True)
-class _Side:
-    title: str
+class _Side(Traits):
     layout: str
     shields: dict[str, int]
-    cockpit_ability: str
-    torpedo: str
-    launch: tuple[int, ...]
-    drives: str
-    command_damage: int
-    overcharge_damage: int
-    reroll_misses: bool
-    attack_bonus: int
-    torpedo_attack_all: bool
-    die_loss: bool
-    cloak: bool
 
 
 @dataclass(frozen=True)
@@ -305,21 +299,10 @@ def _load() -> Data:
     ring = rules.shields.ring
     sides = {
         key: Side(
+            **{f.name: getattr(s, f.name) for f in fields(Traits)},
             key=key,
-            title=s.title,
             groups=layouts[s.layout],
             shields=tuple(s.shields[f] for f in ring),
-            cockpit_ability=s.cockpit_ability,
-            torpedo=s.torpedo,
-            launch=s.launch,
-            drives=s.drives,
-            command_damage=s.command_damage,
-            overcharge_damage=s.overcharge_damage,
-            reroll_misses=s.reroll_misses,
-            attack_bonus=s.attack_bonus,
-            torpedo_attack_all=s.torpedo_attack_all,
-            die_loss=s.die_loss,
-            cloak=s.cloak,
         )
         for key, s in ships.sides.items()
     }
