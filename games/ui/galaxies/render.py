@@ -219,6 +219,7 @@ def _svg_track(track: dict[str, Any], top: float) -> list[str]:
 def _svg_ships(view: dict[str, Any]) -> list[str]:
     out = []
     last = view.get("last_attack") or {}
+    active_card = (view.get("turn") or {}).get("card")
     for ship in view.get("ships", []):
         fill = FACTION_FILL.get(str(ship.get("faction")), "#999")
         centres = [_centre(view, h) for h in ship.get("hexes", [])]
@@ -227,17 +228,26 @@ def _svg_ships(view: dict[str, Any]) -> list[str]:
         mx = sum(c[0] for c in centres) / len(centres)
         my = sum(c[1] for c in centres) / len(centres)
         marked = ship.get("id") in (last.get("ship"), last.get("target"))
+        activated = bool(ship.get("card")) and ship.get("card") == active_card
         group = (
-            f'<g class="ship ship-{esc(ship.get("faction"))} size-{esc(ship.get("size"))}" data-ship="{esc(ship.get("id"))}"'
-            f' data-card="{esc(ship.get("card"))}" data-owner="{esc(ship.get("owner"))}">'
+            f'<g class="ship ship-{esc(ship.get("faction"))} size-{esc(ship.get("size"))}{" activated" if activated else ""}"'
+            f' data-ship="{esc(ship.get("id"))}" data-card="{esc(ship.get("card"))}" data-owner="{esc(ship.get("owner"))}">'
         )
-        body = [f"<title>{esc(_ship_title(ship))}</title>"]
+        body = [
+            f"<title>{esc(_ship_title(ship))}{' (activated: it may move, then attack)' if activated else ''}</title>"
+        ]
         for h, (x, y) in zip(ship.get("hexes", []), centres, strict=True):
             # each hex of the ship is its board hex too: a step or placement onto it is clicked here
             body.append(
                 f'<polygon data-hex="{esc(h)}" points="{_corners(x, y, SIZE - 3)}" fill="{fill}" fill-opacity="0.85"'
                 f' stroke="{"#f5a524" if marked else "#e8ecf8"}" stroke-width="{2 if marked else 1}"/>'
             )
+        if activated:  # a gold ring under the ship's label: the ship card being activated
+            body += [
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE - 1:.1f}" fill="none" stroke="{SURVIVOR}"'
+                ' stroke-width="1.5" stroke-dasharray="4 2" pointer-events="none"/>'
+                for x, y in centres
+            ]
         if len(centres) > 1:
             pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in centres + centres[:1])
             body.append(

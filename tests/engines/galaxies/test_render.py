@@ -10,7 +10,7 @@ from games.engines.galaxies.data import DATA
 from games.ui.boards import html_board, svg_board, text_board
 from games.ui.galaxies import render as R
 
-from .helpers import ISN, WRETCH, E, hidden, position, ship, tac
+from .helpers import ISN, WRETCH, E, activating, hidden, position, ship, tac
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -146,3 +146,14 @@ def test_pan_base_draws_its_survivor_sites_and_the_victory_point_track():
     assert f"victory points: {track['points']} of {track['target']}" in R.text(view)
     plain = ET.fromstring(R.svg(_view(ISN)))
     assert not [g for g in plain.iter(f"{NS}g") if g.get("data-survivor") or "vp-track" in g.get("class", "")]
+
+
+def test_the_activated_ship_card_is_marked_on_the_board():
+    """The ship card being activated (the view's turn card) is ringed, its ships named so."""
+    state = activating(position([ship("ba", ISN, ("c10", "c11")), ship("ck", WRETCH, "c6")]), "ba")
+    root = ET.fromstring(R.svg(E.view(state, ISN)))
+    ships = {g.get("data-ship"): g for g in root.iter(f"{NS}g") if g.get("data-ship")}
+    assert "activated" in ships["ba"].get("class").split() and "activated" not in ships["ck"].get("class")
+    assert "(activated" in ships["ba"].find(f"{NS}title").text
+    idle = ET.fromstring(R.svg(_view(ISN)))
+    assert not [g for g in idle.iter(f"{NS}g") if "activated" in (g.get("class") or "").split()]
