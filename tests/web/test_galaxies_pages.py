@@ -63,3 +63,19 @@ def test_fleet_choices_and_launches_are_worded_for_a_new_player(client, alice, b
     energy = selectors.board_view(match, selectors.Viewer.for_seat(match, seat))["players"][seat]["energy"]
     group = body[body.index('class="move-group group-launch"') :]
     assert f"You have {energy} energy." in group[: group.index("</form>")]
+
+
+def test_the_computer_cores_draw_says_which_deck_and_how_many_cards(client, alice, bob):
+    match = started("battleship-galaxies", alice, bob, mission="barrage-core")
+
+    def drawing(seat, moves):
+        return any(m["kind"] == "draw" for m in moves)
+
+    match, seat, _ = advance(match, drawing, prefer=("ready", "first", "next"))
+    core = selectors.board_view(match, selectors.Viewer.for_seat(match, seat))["mission"]["core"]
+    client.force_login((alice, bob)[seat])
+    body = client.get(f"/matches/{match.pk}/").content.decode()
+    group = body[body.index('class="move-group group-draw"') :]
+    group = group[: group.index("</form>")]
+    assert "Draw from your own deck" in group
+    assert f"Draw {core['cards']} cards from the {core['deck'].upper()} deck (the computer core)" in group

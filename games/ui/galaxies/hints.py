@@ -107,6 +107,15 @@ def _energy(view: Mapping[str, Any]) -> str:
 VERSIONS = {"none": "leave it out of the fleet"}
 
 
+def _deck(value: Any, view: Mapping[str, Any]) -> str:
+    """Barrage's computer core: the energy phase's card from one's own deck, or the mission's
+    cards from the other side's deck (the numbers come from the view)."""
+    core = (view.get("mission") or {}).get("core") or {}
+    if value == "own" or not core:
+        return "Draw from your own deck"
+    return f"Draw {core.get('cards')} cards from the {str(value).upper()} deck (the computer core)"
+
+
 def _why_not(view: Mapping[str, Any]) -> str:
     """What the player's ships cannot do now and why, in the engine's words (whynot.py)."""
     reasons = [w.get("why", "") for w in (view.get("you") or {}).get("why_not") or []]
@@ -133,6 +142,7 @@ HINTS = Hints(
             picks=(Pick("card", labels=_kind), Pick("n", labels={1: "one more", -1: "one fewer"})),
         ),
         "first": Kind(title="Who goes first", picks=(Pick("seat", labels=_seat),)),
+        "draw": Kind(title="Draw tactic cards", picks=(Pick("deck", labels=_deck),)),
         "ready": Kind(title="Ready", label="Ready: start the battle"),
         "reset": Kind(title="Start again", label="Start the fleet again", quiet=True),
         "launch": Kind(title="Launch a ship", picks=(Pick("ship", labels=_ship),), note=_energy),
