@@ -231,3 +231,16 @@ def test_zooming_in_on_a_phone_shows_the_hexes_to_click_and_keeps_them_in_view_a
     assert page.locator(".board-wrap").evaluate("el => el.scrollLeft") == pytest.approx(scrolled, abs=2), (
         "the board stays where it was after the move swapped it"
     )
+
+
+def test_the_units_to_click_wear_a_yellow_ring_and_their_facing_arrows_keep_their_outline(browse, alice, bob):
+    match = started("early-days", alice, bob, points=20)
+    match, seat, moves = advance(match, lambda seat, moves: any(m["kind"] == "move" for m in moves))
+    page = browse((alice, bob)[seat], DESKTOP)
+    page.goto(browse.url(match))
+    unit = next(m for m in moves if m["kind"] == "move")["unit"]
+    group = page.locator(f'.board g.unit[data-unit="{unit}"]')
+    wait_until(page, lambda: "is-movable" in (group.get_attribute("class") or ""), "the unit to be offered")
+    stroke = "el => getComputedStyle(el).stroke"
+    assert group.locator(".body").evaluate(stroke) == "rgb(255, 216, 77)"
+    assert group.locator(".facing").evaluate(stroke) == "rgb(8, 12, 24)"

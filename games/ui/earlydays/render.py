@@ -237,12 +237,12 @@ def _svg_unit(view: dict[str, Any], u: dict[str, Any]) -> str:
         half = SIZE * 0.68
         body = (
             f'<rect x="{x - half:.1f}" y="{y - half:.1f}" width="{2 * half:.1f}" height="{2 * half:.1f}"'
-            f' fill="{colour}" stroke="#fff"/>'
+            f' fill="{colour}" stroke="#fff" class="body"/>'
         )
     elif u.get("class") in ("ship", "falcon"):
-        body = f'<polygon points="{_corners(x, y, SIZE * 0.86)}" fill="{colour}" stroke="#fff"/>'
+        body = f'<polygon points="{_corners(x, y, SIZE * 0.86)}" fill="{colour}" stroke="#fff" class="body"/>'
     else:
-        body = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.78:.1f}" fill="{colour}" stroke="#fff"/>'
+        body = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.78:.1f}" fill="{colour}" stroke="#fff" class="body"/>'
 
     def at(r: float, turn: float) -> str:
         return f"{x + r * math.cos(a + turn):.1f},{y + r * math.sin(a + turn):.1f}"
