@@ -1,6 +1,9 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
+from django.contrib.auth.forms import PasswordResetForm
+from django.utils.module_loading import import_string
 
 from .models import available_timezones
 
@@ -25,3 +28,13 @@ class ProfileForm(forms.Form):
         required=False,
         help_text="Needed to change your email address.",
     )
+
+
+class PasswordResetLater(PasswordResetForm):
+    """Django's password reset form, its email sent outside the request: handed to the
+    function named by STARPOST_SEND_LATER (a worker thread, notifications/background.py), so
+    that a slow mail server never holds the request."""
+
+    def send_mail(self, *args, **kwargs) -> None:
+        send = super().send_mail
+        import_string(settings.STARPOST_SEND_LATER)(lambda: send(*args, **kwargs))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime, time, timedelta
+from email.utils import parseaddr
 from typing import Any
 
 from django.conf import settings
@@ -56,6 +57,26 @@ def _checked_email(email: str) -> str:
     return email
 
 
+# Mailboxes that belong to a mail system, never to a player.
+SYSTEM_MAILBOXES = frozenset({"postmaster", "mailer-daemon", "abuse", "hostmaster", "noreply", "no-reply"})
+
+
+def email_unusable(email: str, *, user: User | None = None) -> bool:
+    """Whether no account may have this address: another account has it, it is at one of our
+    own mail domains (mail there comes back to us), or it is a mail system's mailbox. All
+    three are refused with the same code and words, so a refusal does not say which."""
+    local, _, domain = email.strip().lower().rpartition("@")
+    ours = {
+        (settings.STARPOST_REPLY_DOMAIN or "").lower(),
+        (settings.STARPOST_MAIL_DOMAIN or "").lower(),
+        parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2].lower(),
+    } - {""}
+    if domain in ours or local in SYSTEM_MAILBOXES:
+        return True
+    others = User.objects.filter(email__iexact=email)
+    return (others.exclude(pk=user.pk) if user is not None else others).exists()
+
+
 def user_register(*, username: Any, email: Any, password: Any, timezone: Any = "UTC") -> User:
     """Create a player; every refusal is an AccountError with a code and a message."""
     username = _text(username, "bad_username", "A username is text: letters, digits, '.', '-' or '_'.")
@@ -83,8 +104,8 @@ def user_register(*, username: Any, email: Any, password: Any, timezone: Any = "
         raise AccountError("weak_password", " ".join(exc.messages)) from exc
     if User.objects.filter(username__iexact=username).exists():  # names are public: say so
         raise AccountError("username_taken", f"The username {shown(username)} is taken; choose another.")
-    if User.objects.filter(email__iexact=email).exists():
-        raise AccountError("email_taken", EMAIL_UNUSABLE)
+    if email_unusable(email):
+        raise AccountError("email_unusable", EMAIL_UNUSABLE)
     user.set_password(password)
     try:
         with transaction.atomic():
@@ -114,8 +135,8 @@ def user_update_profile(*, user: User, timezone: Any = None, email: Any = None, 
                 raise AccountError(
                     "wrong_password", "That is not your current password; the email is unchanged."
                 )
-            if User.objects.filter(email__iexact=email).exclude(pk=user.pk).exists():
-                raise AccountError("email_taken", EMAIL_UNUSABLE)
+            if email_unusable(email, user=user):
+                raise AccountError("email_unusable", EMAIL_UNUSABLE)
             changes["email"] = email
     if changes:
         before = {field: getattr(user, field) for field in changes}
@@ -127,7 +148,7 @@ def user_update_profile(*, user: User, timezone: Any = None, email: Any = None, 
         except IntegrityError as exc:  # a concurrent change took the address first
             for field, value in before.items():
                 setattr(user, field, value)
-            raise AccountError("email_taken", EMAIL_UNUSABLE) from exc
+            raise AccountError("email_unusable", EMAIL_UNUSABLE) from exc
     return user
 
 

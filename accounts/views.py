@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from .errors import AccountError
-from .forms import ProfileForm, RegisterForm
+from .forms import PasswordResetLater, ProfileForm, RegisterForm
 from .services import user_register, user_update_profile
 from .tokens import token_create, token_json, token_revoke
 
@@ -20,7 +20,7 @@ _FIELD_OF = {
     "bad_username": "username",
     "username_taken": "username",
     "bad_email": "email",
-    "email_taken": "email",
+    "email_unusable": "email",
     "weak_password": "password",
     "bad_timezone": "timezone",
     "password_required": "password",
@@ -61,7 +61,9 @@ def profile(request):
 
 class PasswordReset(auth_views.PasswordResetView):
     """Django's password reset; its link points at STARPOST_SITE_URL, never at whatever Host
-    the request named."""
+    the request named. The email leaves after the answer (forms.PasswordResetLater)."""
+
+    form_class = PasswordResetLater
 
     @property
     def extra_email_context(self):

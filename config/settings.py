@@ -355,6 +355,8 @@ for _net in STARPOST_OUTBOUND_ALLOW:
 # With tasks run in-process (no worker), deliveries run on this many background threads,
 # never in the web request (notifications/background.py); 0 runs them in the caller (tests).
 STARPOST_INPROCESS_THREADS = env_int("STARPOST_INPROCESS_THREADS", 4)
+# Where accounts hand an email to be sent outside the request (the password reset's).
+STARPOST_SEND_LATER = "notifications.background.run"
 # How many webhooks one player may have (each turn change posts to every one of them).
 STARPOST_WEBHOOKS_PER_USER = env_int("STARPOST_WEBHOOKS_PER_USER", 10)
 

@@ -8,7 +8,8 @@ Nothing else in the project serialises ``Match.state`` or the seeds.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -301,18 +302,32 @@ def legal_moves_for(match: Match, user: Any) -> dict[str, Any]:
     return legal_moves_view(match, Viewer.of(match, user))
 
 
-def match_export_for(match: Match, user: Any) -> dict[str, Any]:
-    """The export of a finished match for one of its players: only players, only once over."""
+EXPORT_CHUNK = 100
+"""Log entries read, and written out, at a time by the streamed export."""
+
+
+def _export_check(match: Match, user: Any) -> None:
     if not match.is_over:
         raise Conflict("match_not_over", "The export is available once the match is over.", seq=match.seq)
     authed = user is not None and getattr(user, "is_authenticated", False)
     if not authed or not match.seats.filter(user=user).exists():
         raise Forbidden("not_a_player", "Only the match's players can export it.")
+
+
+def match_export_for(match: Match, user: Any) -> dict[str, Any]:
+    """The export of a finished match for one of its players: only players, only once over."""
+    _export_check(match, user)
     return export_for(match)
 
 
-def export_for(match: Match) -> dict[str, Any]:
-    """The whole log of a finished match with its seeds: what the verifier checks."""
+def match_export_stream(match: Match, user: Any) -> Iterator[str]:
+    """The same export as JSON text, written a few entries at a time: however long the log,
+    it is never held whole in memory. Refusals are raised here, before any text."""
+    _export_check(match, user)
+    return _export_chunks(match)
+
+
+def _export_head(match: Match) -> dict[str, Any]:
     seats = _seats(match)
     return {
         "format": "starpost-export/1",
@@ -327,22 +342,43 @@ def export_for(match: Match) -> dict[str, Any]:
         "dice_seed": bytes(match.dice_seed).hex() if match.dice_seed else None,
         "outcome": match.outcome,
         "log_head": match.log_head,
-        "entries": [
-            {
-                "seq": e.seq,
-                "seat": e.seat,
-                "move": e.move,
-                "move_audience": e.move_audience,
-                "events": e.events,
-                "dice": e.dice,
-                "engine_version": e.engine_version,
-                "created_at": e.created_at.isoformat(),
-                "prev_hash": e.prev_hash,
-                "hash": e.hash,
-            }
-            for e in match.log.order_by("seq")
-        ],
     }
+
+
+def _export_entry(e: LogEntry) -> dict[str, Any]:
+    return {
+        "seq": e.seq,
+        "seat": e.seat,
+        "move": e.move,
+        "move_audience": e.move_audience,
+        "events": e.events,
+        "dice": e.dice,
+        "engine_version": e.engine_version,
+        "created_at": e.created_at.isoformat(),
+        "prev_hash": e.prev_hash,
+        "hash": e.hash,
+    }
+
+
+def export_for(match: Match) -> dict[str, Any]:
+    """The whole log of a finished match with its seeds: what the verifier checks."""
+    return _export_head(match) | {"entries": [_export_entry(e) for e in match.log.order_by("seq")]}
+
+
+def _export_chunks(match: Match) -> Iterator[str]:
+    marker = "\u0000entries\u0000"
+    before, _, after = json.dumps(_export_head(match) | {"entries": marker}).rpartition(json.dumps(marker))
+    yield before + "["
+    batch: list[str] = []
+    first = True
+    for entry in match.log.order_by("seq").iterator(chunk_size=EXPORT_CHUNK):
+        batch.append(json.dumps(_export_entry(entry)))
+        if len(batch) == EXPORT_CHUNK:
+            yield ("" if first else ", ") + ", ".join(batch)
+            batch, first = [], False
+    if batch:
+        yield ("" if first else ", ") + ", ".join(batch)
+    yield "]" + after
 
 
 def match_list(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.http import StreamingHttpResponse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -238,4 +239,5 @@ class Export(APIView):
 
     @extend_schema(summary="The full log of a finished match, with its seed, for the verifier")
     def get(self, request, id: int):
-        return Response(selectors.match_export_for(_match(id), request.user))
+        stream = selectors.match_export_stream(_match(id), request.user)
+        return StreamingHttpResponse(stream, content_type="application/json")

@@ -247,7 +247,7 @@ def test_the_export_is_for_the_players_of_a_finished_match_and_verifies(a, b, ca
     post_move(b, pk, FLEET)
     b.post(f"/api/matches/{pk}/resign/", {}, format="json")
     assert client_for(carol).get(f"/api/matches/{pk}/export/").status_code == 403
-    export = a.get(f"/api/matches/{pk}/export/").json()
+    export = json.loads(b"".join(a.get(f"/api/matches/{pk}/export/").streaming_content))
     path = tmp_path / "export.json"
     path.write_text(json.dumps(export))
     ok = subprocess.run(

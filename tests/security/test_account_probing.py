@@ -22,7 +22,7 @@ def test_a_probe_with_a_throwaway_password_learns_nothing_of_existing_accounts(a
 
 def test_a_taken_email_is_refused_without_saying_an_account_has_it(api, alice):
     answer = register(api, email="ALICE@example.test")
-    assert answer["code"] == "email_taken"
+    assert answer["code"] == "email_unusable"
     assert "exists" not in answer["message"] and "account with this" not in answer["message"]
     changed = api.as_user(alice)
     from accounts.models import User
@@ -32,6 +32,16 @@ def test_a_taken_email_is_refused_without_saying_an_account_has_it(api, alice):
         "/api/accounts/me/", {"email": "zed@example.test", "password": "pw-not-common-42"}, format="json"
     ).json()
     assert (
-        answer["code"] == "email_taken"
+        answer["code"] == "email_unusable"
         and answer["message"] == register(api, email="zed@example.test")["message"]
     )
+
+
+@pytest.mark.parametrize(
+    "email", ["someone@reply.starpost.localhost", "postmaster@example.test", "turns@starpost.localhost"]
+)
+def test_a_taken_email_is_refused_exactly_as_an_address_no_account_may_have(api, alice, email):
+    taken = register(api, email="alice@example.test")
+    other = register(api, email=email)
+    assert taken == other
+    assert other["code"] == "email_unusable"

@@ -2,7 +2,9 @@
 (the embedded default), a join that starts a match whose player has ten webhooks that accept
 a connection and never answer returns before any of them is called; the calls run on the
 background threads, each with the short timeouts (tests/security/test_outbound_pinning.py),
-and a player has at most STARPOST_WEBHOOKS_PER_USER webhooks (tests/notifications/test_webhooks.py)."""
+and a player has at most STARPOST_WEBHOOKS_PER_USER webhooks (tests/notifications/test_webhooks.py).
+The password reset's email, the one email not sent through the outbox, leaves after the
+answer too."""
 
 from __future__ import annotations
 
@@ -88,3 +90,23 @@ def test_a_join_never_waits_for_webhooks_that_never_answer(
     assert len(calls) == 10
     assert all(thread != request_thread for thread, _ in calls)
     assert Outbox.objects.filter(channel="webhook", status="pending", attempts=1).count() == 10
+
+
+def test_the_password_reset_email_is_sent_after_the_answer_not_in_the_request(
+    client, alice, settings, monkeypatch
+):
+    settings.STARPOST_INPROCESS_THREADS = 2
+    sent_on: list[int] = []
+    from django.core.mail.backends.locmem import EmailBackend
+
+    send_messages = EmailBackend.send_messages
+
+    def recording(self, messages):
+        sent_on.append(threading.get_ident())
+        return send_messages(self, messages)
+
+    monkeypatch.setattr(EmailBackend, "send_messages", recording)
+    response = client.post("/accounts/password/reset/", {"email": alice.email})
+    assert response.status_code == 302
+    assert background.wait_idle(timeout=60)
+    assert len(sent_on) == 1 and sent_on[0] != threading.get_ident()

@@ -81,7 +81,7 @@ def play(
 
 def export_verified(client: APIClient, pk: int, tmp_path: Path) -> None:
     """The match's export passes the standalone verifier, and its log replays to its state."""
-    export = client.get(f"/api/matches/{pk}/export/").json()
+    export = json.loads(b"".join(client.get(f"/api/matches/{pk}/export/").streaming_content))
     path = tmp_path / "export.json"
     path.write_text(json.dumps(export))
     checked = subprocess.run(
