@@ -26,6 +26,7 @@ def test_the_guide_says_what_to_do_in_each_phase_of_the_first_turns(client, alic
     submit(match, alice, FLEET_SMALL)
     assert "Your fleet is sealed" in guide(client, alice, match)
     submit(match, bob, FLEET_SMALL)
+    match.refresh_from_db()  # the first player (a die roll) places first
     placer = user_of(match, match.active_seats[0])
     other = bob if placer == alice else alice
     assert "Place a ship" in guide(client, placer, match)
