@@ -204,7 +204,8 @@ def open_match(browse, users, **options):
 def test_a_two_player_match_is_clicked_through_to_its_end_on_phones(browse, alice, bob):
     match, players = open_match(browse, (alice, bob))
     for rounds in (1, 2, 3, 4):  # the ships fly closer until phasers reach
-        play(players, rounds=rounds)
+        seq = play(players, rounds=rounds)
+        wait_for_seq(players[0].page, seq)
         log = players[0].page.locator(".log").inner_text()
         if "fired phasers" in log:
             break
@@ -216,6 +217,7 @@ def test_a_two_player_match_is_clicked_through_to_its_end_on_phones(browse, alic
     assert "hit the button" in log and "moved" in log and "round 2: roll the dice" in log
     # the match ends as a player resigns, on the page
     page = players[1].page
+    wait_for_seq(page, seq)
     page.locator("details.resign summary").first.click()
     with page.expect_navigation():
         page.click("#resign-confirm")
@@ -232,7 +234,8 @@ def test_a_match_of_more_players_is_clicked_through_its_setup_and_first_round(
 ):
     users = (alice, bob, carol, make_user("dave"))[:seats]
     _match, players = open_match(browse, users)
-    play(players, rounds=1)
+    seq = play(players, rounds=1)
+    wait_for_seq(players[0].page, seq)
     for p in players:
         assert "place" in p.done, f"{p.name} placed dice by clicking"
     assert any(d in ("fire", "hold") for p in players for d in p.done)
