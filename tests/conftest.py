@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import pytest
 import time_machine
+from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
 
 from accounts.tokens import token_create
 from config.celery import app as celery_app
 from tests.support.clock import test_now
+
+# Property tests never fail on time: a busy machine makes an example slow, not wrong (a test
+# never asserts a wall-clock time). Each test keeps its own number of examples.
+hypothesis_settings.register_profile("starpost", deadline=None)
+hypothesis_settings.load_profile("starpost")
 
 
 def pytest_configure(config):
