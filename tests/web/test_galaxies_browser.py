@@ -53,7 +53,10 @@ def picker_built(page: Any) -> bool:
 
 def shape(page: Any, on: str, value: Any) -> Any:
     """Where a player clicks a board element: a ship's first hex (the middle of a ship's
-    outline may be an empty hex between its own)."""
+    outline may be an empty hex between its own), a hex's own shape (a discovery tile's ring
+    is hollow)."""
+    if on == "hex":  # the topmost shape of the hex: a ship's hex, else the board's (not a tile's ring)
+        return page.locator(f'.board polygon[data-hex="{value}"]').last
     element = on_board(page, on, value)
     hexes = element.locator("polygon")
     return hexes.first if hexes.count() else element

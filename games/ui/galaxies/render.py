@@ -162,7 +162,7 @@ def svg(view: dict[str, Any]) -> str:
         if h in tiles:
             t = tiles[h]
             parts.append(
-                f'<g class="tile" data-hex="{esc(h)}" data-tile="{esc(t.get("kind"))}"><title>{esc(t.get("name"))}: '
+                f'<g class="tile" data-hex="{esc(h)}" data-tile="{esc(t.get("kind"))}" pointer-events="none"><title>{esc(t.get("name"))}: '
                 f'{esc(t.get("text"))}</title><circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.55:.1f}" fill="none"'
                 f' stroke="{TILE_FILL}" stroke-width="3"/></g>'
             )
