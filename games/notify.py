@@ -26,7 +26,7 @@ from notifications.notices import notice_send
 
 from .models import Match, Seat, TurnNotice
 from .rows import insert_row, seats_with_players
-from .selectors import Viewer, engine_of, legal_moves_view, match_view, recent_log, watching
+from .selectors import Viewer, engine_of, legal_moves_view, match_view, recent_log, seen_by, watching
 from .selectors import game_round as game_round_of
 from .ui import boards as render
 
@@ -110,7 +110,9 @@ def reply_offer(match: Match, seat: Seat, offered: Sequence[OfferedMove]) -> Rep
     """What a reply to this email may do: make one of the offered moves while the seat is on turn."""
     if seat.index not in match.active_seats or not offered:
         return None
-    return ReplyOffer(match.pk, seat.index, match.seq, seat.user_id, tuple(offered))
+    # the seq the seat may know of (AS-SF-1.6: another's unseen steps do not count)
+    seen = seen_by(match, Viewer.for_seat(match, seat.index)).seq
+    return ReplyOffer(match.pk, seat.index, seen, seat.user_id, tuple(offered))
 
 
 def push_of(kind: str, context: dict[str, Any]) -> Push:

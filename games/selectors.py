@@ -26,7 +26,7 @@ from .engines.base import Engine, Event, ForceBuilding, Invalid
 from .engines.session import ReplayError, Stored
 from .engines.session import replay as session_replay
 from .errors import Conflict, Forbidden
-from .models import CLOCK, FORFEIT, RESIGN, LogEntry, Match, Seat
+from .models import CLOCK, FORFEIT, RESIGN, LogEntry, Match, Seat, TurnNotice
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,54 @@ class Viewer:
     @classmethod
     def for_seat(cls, match: Match, seat: int | None) -> Viewer:
         return cls(seat, match.is_over and seat is not None)
+
+
+@dataclass(frozen=True)
+class Seen:
+    """How far a viewer may know the match has gone: the last entry they may see (an entry
+    they may not know of at all, ``audience.unseen``, such as another player's step in a
+    blind Roll phase, moves none of these) and the match as it stood then."""
+
+    seq: int
+    log_head: str
+    updated_at: Any
+    active_seats: list[int]
+
+
+SEEN_BATCH = 50
+
+
+def seen_by(match: Match, viewer: Viewer) -> Seen:
+    """What ``viewer`` may know of the match's progress (AS-SF-1.6): in play, the last entry
+    they may see (its seq, hash and time) and the seats on turn after it; the match's own
+    otherwise. An active match's time is its last entry's the viewer may see, so that an
+    unseen entry moves nothing."""
+    now = Seen(match.seq, match.log_head, match.updated_at, list(match.active_seats))
+    if viewer.reveal_all or match.status != Match.Status.ACTIVE or match.seq == 0:
+        return now
+    top = match.seq + 1
+    while True:
+        rows = list(
+            match.log.filter(seq__lt=top)
+            .order_by("-seq")
+            .values_list("seq", "seat", "move_audience", "events", "dice", "hash", "created_at")[:SEEN_BATCH]
+        )
+        for seq, seat, aud, events, draws, digest, at in rows:
+            logged = Logged(seq, seat, {}, aud, [Event.from_json(e) for e in events], draws)
+            if audience.unseen(logged, viewer.seat):
+                continue
+            if seq == match.seq:
+                return Seen(match.seq, match.log_head, at, list(match.active_seats))
+            after = (
+                TurnNotice.objects.filter(match=match, seq__lte=seq)
+                .order_by("-seq")
+                .values_list("after", flat=True)
+                .first()
+            )
+            return Seen(seq, digest, at, list(match.active_seats if after is None else after))
+        if len(rows) < SEEN_BATCH:
+            return now
+        top = rows[-1][0]
 
 
 def engine_of(match: Match) -> Engine:
@@ -74,7 +122,11 @@ def engine_list() -> list[dict[str, Any]]:
     ]
 
 
-def seats_json(match: Match, seats: list[Seat], engine: Engine) -> list[dict[str, Any]]:
+def seats_json(
+    match: Match, seats: list[Seat], engine: Engine, viewer: Viewer | None = None
+) -> list[dict[str, Any]]:
+    """The seats; in a blind phase (``Engine.blind``) a viewer reads only their own deadline."""
+    blind = viewer is not None and _blind(match, engine)
     return [
         {
             "index": s.index,
@@ -82,10 +134,29 @@ def seats_json(match: Match, seats: list[Seat], engine: Engine) -> list[dict[str
             "username": s.user.username if s.user_id else None,
             "invited": s.invited.username if s.invited_id and not s.user_id else None,
             "salt": s.salt,
-            "deadline": s.deadline.isoformat() if s.deadline else None,
+            "deadline": _deadline(s.deadline, blind and (viewer is None or viewer.seat != s.index)),
         }
         for s in seats
     ]
+
+
+def _deadline(when: Any, hidden: bool) -> str | None:
+    return None if when is None or hidden else when.isoformat()
+
+
+def _match_deadline(match: Match, seats: Iterable[Seat], engine: Engine, seat: int | None) -> str | None:
+    """The earliest deadline of the seats to move; in a blind phase the viewer's own only."""
+    if not _blind(match, engine):
+        return _deadline(match.deadline, False)
+    return next((_deadline(s.deadline, False) for s in seats if s.index == seat), None)
+
+
+def _blind(match: Match, engine: Engine) -> bool:
+    return (
+        match.status == Match.Status.ACTIVE
+        and match.state is not None
+        and engine.blind(engine.load(match.state))
+    )
 
 
 def time_control_json(match: Match) -> dict[str, Any]:
@@ -119,6 +190,7 @@ def match_view_for(match: Match, user: Any) -> dict[str, Any]:
 def match_view(match: Match, viewer: Viewer, seats: list[Seat] | None = None) -> dict[str, Any]:
     engine = engine_of(match)
     seats = _seats(match) if seats is None else seats
+    seen = seen_by(match, viewer)
     return {
         "id": match.pk,
         "game": match.game,
@@ -126,22 +198,22 @@ def match_view(match: Match, viewer: Viewer, seats: list[Seat] | None = None) ->
         "engine_version": match.engine_version,
         "options": match.options,
         "status": match.status,
-        "seq": match.seq,
-        "seats": seats_json(match, seats, engine),
-        "active_seats": list(match.active_seats),
+        "seq": seen.seq,
+        "seats": seats_json(match, seats, engine, viewer),
+        "active_seats": seen.active_seats,
         "your_seat": viewer.seat,
         "view": board_view(match, viewer),
-        "deadline": match.deadline.isoformat() if match.deadline else None,
+        "deadline": _match_deadline(match, seats, engine, viewer.seat),
         "time_control": time_control_json(match),
         "outcome": match.outcome,
         "seed_commitment": match.seed_commitment,
         "seed": bytes(match.seed).hex() if viewer.reveal_all else None,
-        "log_head": match.log_head,
+        "log_head": seen.log_head,
         "created_by": match.created_by.username,
         "rematch_of": match.rematch_of_id,
         "rematch": rematch_of(match),
         "created_at": match.created_at.isoformat(),
-        "updated_at": match.updated_at.isoformat(),
+        "updated_at": seen.updated_at.isoformat(),
     }
 
 
@@ -203,10 +275,39 @@ def log_view(
     match: Match, viewer: Viewer, *, after: int = 0, limit: int | None = None
 ) -> list[dict[str, Any]]:
     engine = engine_of(match)
-    qs = match.log.filter(seq__gt=after).order_by("seq")
-    if limit is not None:
-        qs = qs[:limit]
-    return [entry_for(engine, e, viewer) for e in qs]
+    rows = _readable(match, viewer, after=after, newest_first=False)
+    out = []
+    for e in rows:
+        if limit is not None and len(out) >= limit:
+            break
+        out.append(entry_for(engine, e, viewer))
+    return out
+
+
+def _readable(
+    match: Match, viewer: Viewer, *, after: int | None = None, before: int | None = None, newest_first: bool
+) -> Iterable[LogEntry]:
+    """The log entries ``viewer`` may know of (``audience.unseen`` leaves the others out),
+    read in batches, oldest or newest first."""
+    cursor_after, cursor_before = after, before
+    while True:
+        qs = match.log.all()
+        if cursor_after is not None:
+            qs = qs.filter(seq__gt=cursor_after)
+        if cursor_before is not None:
+            qs = qs.filter(seq__lt=cursor_before)
+        rows = list(qs.order_by("-seq" if newest_first else "seq")[:SEEN_BATCH])
+        for e in rows:
+            events = [Event.from_json(x) for x in e.events]
+            logged = Logged(e.seq, e.seat, e.move, e.move_audience, events, e.dice)
+            if not audience.unseen(logged, viewer.seat, viewer.reveal_all):
+                yield e
+        if len(rows) < SEEN_BATCH:
+            return
+        if newest_first:
+            cursor_before = rows[-1].seq
+        else:
+            cursor_after = rows[-1].seq
 
 
 def recent_log(match: Match, viewer: Viewer, count: int) -> list[dict[str, Any]]:
@@ -227,25 +328,32 @@ class LogPage:
     newer: int | None  # read ``after=newer`` for the entries after these
 
 
+def _take(rows: Iterable[LogEntry], n: int) -> list[LogEntry]:
+    out = []
+    for e in rows:
+        out.append(e)
+        if len(out) >= n:
+            break
+    return out
+
+
 def log_page(
     match: Match, viewer: Viewer, *, after: int | None = None, before: int | None = None, limit: int
 ) -> LogPage:
-    """Up to ``limit`` (at most LOG_PAGE_MAX) entries: the first ones after seq ``after``, or
-    else the last ones before seq ``before`` (None: the latest). Seqs are the cursors: a page
-    stays the same page while the log grows."""
+    """Up to ``limit`` (at most LOG_PAGE_MAX) entries the viewer may know of: the first ones
+    after seq ``after``, or else the last ones before seq ``before`` (None: the latest). Seqs
+    are the cursors: a page stays the same page while the log grows."""
     limit = max(1, min(limit, LOG_PAGE_MAX))
     engine = engine_of(match)
+    last = seen_by(match, viewer).seq
     if after is not None:
-        rows = list(match.log.filter(seq__gt=after).order_by("seq")[: limit + 1])
+        rows = _take(_readable(match, viewer, after=after, newest_first=False), limit + 1)
         more_after, rows = len(rows) > limit, rows[:limit]
-        more_before = after > 0 and bool(rows or match.seq)
+        more_before = after > 0 and bool(rows or last)
     else:
-        qs = match.log.order_by("-seq")
-        if before is not None:
-            qs = qs.filter(seq__lt=before)
-        rows = list(qs[: limit + 1])
+        rows = _take(_readable(match, viewer, before=before, newest_first=True), limit + 1)
         more_before, rows = len(rows) > limit, rows[:limit][::-1]
-        more_after = bool(rows) and rows[-1].seq < match.seq
+        more_after = bool(rows) and rows[-1].seq < last
     return LogPage(
         [entry_for(engine, e, viewer) for e in rows],
         older=rows[0].seq if rows and more_before else None,
@@ -255,16 +363,17 @@ def log_page(
 
 def legal_moves_view(match: Match, viewer: Viewer) -> dict[str, Any]:
     engine = engine_of(match)
+    seq = seen_by(match, viewer).seq
     if (
         viewer.seat is None
         or match.status != Match.Status.ACTIVE
         or match.state is None
         or match.engine_version != engine.version  # the server refuses its moves
     ):
-        return {"seq": match.seq, "moves": [], "notation": []}
+        return {"seq": seq, "moves": [], "notation": []}
     moves = engine.legal_moves(engine.load(match.state), viewer.seat)
     return {
-        "seq": match.seq,
+        "seq": seq,
         "moves": [m.to_json() for m in moves],
         "notation": [engine.notation(m) for m in moves],
     }
@@ -422,29 +531,31 @@ def match_summary(match: Match, user: Any) -> dict[str, Any]:
     engine = engine_of(match)
     seats = list(match.seats.all())
     your = next((s.index for s in seats if user is not None and s.user_id == getattr(user, "pk", None)), None)
+    seen = seen_by(match, Viewer(your, match.is_over and your is not None))
+    blind = _blind(match, engine)
     return {
         "id": match.pk,
         "game": match.game,
         "title": engine.title,
         "status": match.status,
-        "seq": match.seq,
+        "seq": seen.seq,
         "num_seats": match.num_seats,
         "seats": [
             {
                 "index": s.index,
                 "name": engine.seat_name(s.index),
                 "username": s.user.username if s.user_id else None,
-                "deadline": s.deadline.isoformat() if s.deadline else None,
+                "deadline": _deadline(s.deadline, blind and s.index != your),
             }
             for s in seats
         ],
-        "active_seats": list(match.active_seats),
+        "active_seats": seen.active_seats,
         "your_seat": your,
-        "your_turn": your is not None and your in match.active_seats,
-        "deadline": match.deadline.isoformat() if match.deadline else None,
+        "your_turn": your is not None and your in seen.active_seats,
+        "deadline": _match_deadline(match, seats, engine, your),
         "time_control": time_control_json(match),
         "outcome": match.outcome,
-        "updated_at": match.updated_at.isoformat(),
+        "updated_at": seen.updated_at.isoformat(),
     }
 
 

@@ -43,9 +43,10 @@ def _poll_seconds() -> int:
     return int(getattr(settings, "STARPOST_POLL_SECONDS", 4))
 
 
-def _stamp(match: Match) -> str:
-    """Changes with every entry and every join (both save the match row)."""
-    return str(int(match.updated_at.timestamp() * 1_000_000))
+def _stamp(match: Match, viewer: selectors.Viewer) -> str:
+    """Changes with every entry the viewer may know of and every join (both save the match
+    row; an entry the viewer may not know of leaves it as it was, AS-SF-1.6)."""
+    return str(int(selectors.seen_by(match, viewer).updated_at.timestamp() * 1_000_000))
 
 
 def _summaries(qs, user) -> list[dict[str, Any]]:
@@ -195,7 +196,7 @@ def _live_context(request: HttpRequest, match: Match, *, error: str = "") -> dic
         "can_decline": _invited(data, request.user),
         "can_cancel": data["status"] == Match.Status.OPEN and match.created_by_id == request.user.pk,
         "can_rematch": data["status"] == Match.Status.FINISHED and viewer.seat is not None,
-        "stamp": _stamp(match),
+        "stamp": _stamp(match, viewer),
         "poll_seconds": _poll_seconds(),
         "error": error,
         # a unit or ship chosen on the board: games that can, draw its arcs (?unit=R2a)
@@ -233,7 +234,10 @@ def match_poll(request: HttpRequest, pk: int) -> HttpResponse:
     conditional UPDATE that notes, every few seconds, that a player has the page open."""
     match = get_object_or_404(Match, pk=pk)
     seat_watched(match_id=match.pk, user=request.user)
-    if request.GET.get("seq") == str(match.seq) and request.GET.get("v") == _stamp(match):
+    viewer = selectors.Viewer.of(match, request.user)
+    seen = selectors.seen_by(match, viewer)
+    stamp = str(int(seen.updated_at.timestamp() * 1_000_000))
+    if request.GET.get("seq") == str(seen.seq) and request.GET.get("v") == stamp:
         closed = match.status in (Match.Status.FINISHED, Match.Status.CANCELLED)
         return HttpResponse(status=STOP_POLLING if closed else 204)
     return render(request, "games/_live.html", _live_context(request, match))

@@ -51,6 +51,18 @@ def sealed(move_audience: Collection[Seat] | None, viewer: Seat | None, reveal_a
     return move_audience is not None and not reveal_all and (viewer is None or viewer not in move_audience)
 
 
+def unseen(entry: Entry, viewer: Seat | None, reveal_all: bool = False) -> bool:
+    """Whether ``viewer`` may not know of the entry at all: a sealed move none of whose
+    events or dice they may see (AS-SF-1.6: a blind Roll phase's steps). Such an entry is
+    left out of what the viewer reads, and what they read of the match is as of the entry
+    before it."""
+    return (
+        sealed(entry.move_audience, viewer, reveal_all)
+        and not visible_events(entry.events, viewer, reveal_all)
+        and not visible_draws(entry.draws, viewer, reveal_all)
+    )
+
+
 def visible_draws(draws: Iterable[Draw], viewer: Seat | None, reveal_all: bool = False) -> list[Draw]:
     """The dice draws ``viewer`` may see."""
     return [

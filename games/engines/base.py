@@ -226,6 +226,12 @@ class Engine(abc.ABC):
         round (in a round the seats take turns several times); None in a game without rounds."""
         return None
 
+    def blind(self, state: Any) -> bool:
+        """Whether the seats now take sealed steps the others may not know of at all (a blind
+        phase: Star Fighters' Roll phase, AS-SF-1.6). The server then shows no seat when
+        another's clock stopped: each player reads their own deadline only."""
+        return False
+
     def secrets(self, state: Any) -> Mapping[Seat, frozenset[str]]:
         """Unique markers of every value that only one seat may see now (the canary test)."""
         return {}

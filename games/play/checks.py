@@ -15,7 +15,7 @@ from typing import Any
 from ..engines.base import Engine
 from ..errors import Conflict, Forbidden
 from ..models import CLOCK, Match, TurnNotice
-from ..selectors import Viewer, legal_moves_view
+from ..selectors import Viewer, legal_moves_view, seen_by
 
 
 def check_current(
@@ -61,10 +61,12 @@ def check_current(
             sealed if listed is None else bool(listed) and list(listed) == _listed_now(match, seat)
         ):
             return None
+    # The seq the seat may know of: another player's unseen steps (AS-SF-1.6) do not count.
+    now = seen_by(match, Viewer.for_seat(match, seat)).seq
     raise Conflict(
         "stale_seq",
-        f"The match is at seq {match.seq}, not {seen_seq}: reload it and try again.",
-        seq=match.seq,
+        f"The match is at seq {now}, not {seen_seq}: reload it and try again.",
+        seq=now,
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.engines import get
-from games.engines.audience import Logged, read, redact, sealed, visible_draws
+from games.engines.audience import Logged, read, redact, sealed, unseen, visible_draws
 from games.engines.base import Event
 
 DRAWS = [
@@ -47,3 +47,13 @@ def test_read_hides_the_kind_of_a_sealed_move_too():
     assert (own["kind"], own["sealed"], own["move"]) == ("orders", False, SEALED.move)
     assert own["text"].startswith("You set standing orders: never DEF counter")
     assert read(engine, OPEN, None, text="Red resigned.")["text"] == "Red resigned."
+
+
+def test_unseen_an_entry_is_unknown_to_a_reader_when_its_move_is_sealed_and_no_event_is_theirs():
+    """AS-SF-1.6 (docs/rules-readings.md SF-R5): such an entry is left out of what they read."""
+    blind = Logged(9, 0, {"kind": "roll"}, [0], [Event("rolled", {"seat": 0}, frozenset({0}))], DRAWS[1:])
+    assert unseen(blind, 1) and unseen(blind, None)
+    assert not unseen(blind, 0) and not unseen(blind, 1, reveal_all=True)
+    assert not unseen(SEALED, 1)  # a public event: they know a sealed move was made
+    assert not unseen(OPEN, 1)
+    assert not unseen(Logged(9, 0, {"kind": "roll"}, [0], [], DRAWS[:1]), 1)  # a public die

@@ -146,9 +146,11 @@ class EmailTable:
         if email.reply_to:
             letter.token = replyaddr.read(email.reply_to[0])
             assert letter.token is not None, f"a reply address we cannot read: {email.reply_to}"
-            assert (letter.token.seat, letter.token.seq) == (seat, self.match.seq), (
+            # bound to the last move the seat may know of (AS-SF-1.6: not another's unseen steps)
+            seen = selectors.seen_by(self.match, selectors.Viewer.for_seat(self.match, seat)).seq
+            assert (letter.token.seat, letter.token.seq) == (seat, seen), (
                 f"{row.kind} email to seat {seat} bound to seat {letter.token.seat} move {letter.token.seq}, "
-                f"the match is at move {self.match.seq}"
+                f"the seat may know of move {seen}"
             )
             letter.listed = listed_moves(email.body)
             legal = selectors.legal_moves_view(self.match, selectors.Viewer.for_seat(self.match, seat))

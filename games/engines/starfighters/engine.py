@@ -31,7 +31,9 @@ class StarFighters(KitEngine):
     # in 2 v 2 the hitter, not the team, has the first activation (SF-R2).
     # 4: B2 chooses how many Drives dice to roll and which misses to re-roll; B4 chooses to
     # roll one or all of its ATTACK dice at a torpedo (SF-51, SF-53; SF-R4).
-    version = "4"
+    # 5: in the Roll phase "finished rolling" is told to the roller only, and the view shows
+    # the others every player with a sealed sequence as rolling until the reveal (AS-SF-1.6).
+    version = "5"
     min_seats = 2
     max_seats = 4
     seat_names = ("Player 1", "Player 2", "Player 3", "Player 4")
@@ -108,6 +110,10 @@ class StarFighters(KitEngine):
         if s.turns is not None and s.turns.drive is not None:
             return drive("stop")
         return Move.of("pass")
+
+    def blind(self, s: State) -> bool:
+        """AS-SF-1.6: the sealed Roll phase; the others learn nothing of a player's progress."""
+        return s.phase == ROLL and s.outcome is None
 
     def secrets(self, s: State) -> Mapping[int, frozenset[str]]:
         """Standing orders always; in the Roll phase the sealed board and every roll so far."""

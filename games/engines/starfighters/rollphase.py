@@ -105,8 +105,8 @@ def play(state: State, seat: int, m: Move, dice: Dice) -> tuple[State, Events]:
         roller = replace(roller, done="hold")
         events.append(Event("held", {**sealed, "step": roller.step}, me))
     state = with_roller(state, seat, roller)
-    if roller.done:
-        events.append(Event("roll_finished", {"seat": seat}))
+    if roller.done:  # told to the roller only (AS-SF-1.6, docs/rules-readings.md SF-R5)
+        events.append(Event("roll_finished", {"seat": seat}, me))
     if roller.fired is not None:
         state, more = _stop_late(state, roller.fired)
         events += more
@@ -137,7 +137,7 @@ def _stop_late(state: State, step: int) -> tuple[State, Events]:
             state = with_roller(state, seat, replace(r, done="button"))
             events += [
                 Event("stopped", {"seat": seat, "board": board_id(state, seat)}, frozenset({seat})),
-                Event("roll_finished", {"seat": seat}),
+                Event("roll_finished", {"seat": seat}, frozenset({seat})),
             ]
     return state, events
 

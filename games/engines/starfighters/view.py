@@ -15,7 +15,8 @@ Keys (stable; new keys may be added, none renamed):
   "destroyed", "hull", "hull_max", "shields" {facing: n}, "shields_max" {facing: n},
   "reactors", "cloaked", "board" (spaces, below), "pool" [{"die", "colour", "face"}] (face
   None unless reserved), "lost" [die ids], "torpedo_supply", "rolling" (None outside the
-  Roll phase, else whether the player is still taking steps), "passed", "activated"
+  Roll phase, else whether the player is still taking steps; to the others, until the reveal,
+  every player with a sealed sequence is rolling and active, AS-SF-1.6), "passed", "activated"
   [systems], "cockpit_used", "why_not" {system: why it cannot be activated now, in the rules'
   words; empty outside the Activate-systems phase}, "why_not_drive" {step ("move",
   "rotate-left", "rotate-right"): why it is refused, while the player flies the Drives},
@@ -81,12 +82,16 @@ def _facings(values: tuple[int, ...]) -> dict[str, int]:
     return dict(zip(DATA.ring, values, strict=True))
 
 
-def _player(state: State, ship: Ship, active: frozenset[int], reveal_all: bool) -> dict[str, Any]:
+def _player(
+    state: State, ship: Ship, active: frozenset[int], reveal_all: bool, viewer: int | None = None
+) -> dict[str, Any]:
     side = DATA.sides[ship.side]
     reserve = dict(ship.reserve)
     turns = state.turns
     roller = state.rollers[ship.seat] if state.phase == ROLL and state.rollers else None
     o = state.orders[ship.seat]
+    # AS-SF-1.6: until the reveal the others do not learn that a player has finished rolling.
+    blind = roller is not None and not reveal_all and viewer != ship.seat
     return {
         "seat": ship.seat,
         "name": name(ship.seat),
@@ -94,7 +99,7 @@ def _player(state: State, ship: Ship, active: frozenset[int], reveal_all: bool) 
         "side": ship.side,
         "side_title": side.title,
         "team": ship.team,
-        "active": ship.seat in active,
+        "active": True if blind else ship.seat in active,
         "destroyed": ship.destroyed,
         "hull": ship.hull,
         "hull_max": RULES["hull"],
@@ -106,7 +111,7 @@ def _player(state: State, ship: Ship, active: frozenset[int], reveal_all: bool) 
         "pool": [{"die": d, "colour": DATA.colour_of(d), "face": reserve.get(d)} for d in ship.pool()],
         "lost": list(ship.lost),
         "torpedo_supply": RULES["torpedoes"] - sum(1 for t in state.torpedoes if t.owner == ship.seat),
-        "rolling": None if state.phase != ROLL else bool(roller is not None and not roller.done),
+        "rolling": None if state.phase != ROLL else bool(roller is not None and (blind or not roller.done)),
         "passed": bool(turns and state.unit_of(ship.seat) in turns.passed),
         "activated": [sys for s, sys in turns.activated if s == ship.seat] if turns else [],
         "cockpit_used": bool(turns and ship.seat in turns.cockpit),
@@ -208,7 +213,7 @@ def view(state: State, viewer: int | None, reveal_all: bool = False) -> dict[str
         "torpedoes": [
             {"id": t.id, "owner": t.owner, "hex": t.hex, "face_up": t.face_up} for t in state.torpedoes
         ],
-        "players": [_player(state, s, active, reveal_all) for s in state.ships],
+        "players": [_player(state, s, active, reveal_all, viewer) for s in state.ships],
         "turn": turn,
         "hitter": state.hitter,
         "pending": pending,

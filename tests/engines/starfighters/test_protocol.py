@@ -52,7 +52,7 @@ def test_the_engine_is_registered_under_its_stable_key():
     assert engine is E
     assert (engine.title, engine.version, engine.min_seats, engine.max_seats) == (
         "Star Fighters: Rapid Fire",
-        "4",
+        "5",
         2,
         4,
     )
@@ -174,6 +174,10 @@ def test_every_seat_sees_the_same_board_and_only_its_own_sealed_part_differs():
         for n in range(300):
             views = [E.view(state, v) for v in (None, *range(seats))]
             public = [{k: v for k, v in view.items() if k != "you"} for view in views]
+            if state.phase == ROLL:  # whether one has finished rolling is one's own (SF-R5)
+                for seat in range(seats):
+                    own = public[seat + 1]["players"][seat] = dict(public[seat + 1]["players"][seat])
+                    own["rolling"] = own["active"] = state.rollers[seat] is not None
             assert all(p == public[0] for p in public)
             for seat in range(seats):
                 assert views[seat + 1]["you"]["seat"] == seat

@@ -3,18 +3,19 @@
 "In the blind PBEM mode players do not see each other's progress" (AS-SF-1.6): histories
 that differ only in one player's rolled values, placements and pick-ups read the same to
 every other seat and to a spectator, entry by entry, until the reveal; the reveal shows
-them the boards. What is public by the rules stays public: that a player has finished
-rolling, and a Fire declared at step k, told to the others as they roll past step k.
+them the boards. Not even that a player has finished rolling is told (SF-R5); a Fire
+declared at step k is told to a player as they roll past step k.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from games.engines.base import Step
+from games.engines.audience import Logged, unseen
+from games.engines.base import LogItem, Step
 from games.engines.starfighters.state import ROLL, State
 
-from .helpers import position, ship
+from .helpers import E, position, ship
 from .sealed import OTHER_TWO, P1, PICKED_UP, POWERED_EARLY, POWERED_LATE, TWO_PLACED, round_with, start_of
 from .seen import Entry, history, seen_by
 
@@ -87,3 +88,25 @@ def test_sf50_the_b1_bridge_move_is_sealed_like_any_roll_phase_allocation():
         a, b = (seen_by(start, h, viewer) for h in histories)
         assert a == b
     assert seen_by(start, histories[0], P1) != seen_by(start, histories[1], P1)
+
+
+def test_as_sf1_6_the_others_do_not_know_of_a_players_sealed_steps_nor_that_they_finished():
+    """AS-SF-1.6 (docs/rules-readings.md SF-R5): none of Player 1's steps, Hold included, is an
+    entry the others may know of (``audience.unseen``), and the board they see after 0 or 5
+    steps is the same: Player 1 still rolling and active."""
+    start = start_of()
+    steps = history(
+        start, [(P1, "roll", 1), (P1, "roll", 2), (P1, "roll", 3), (P1, "roll", 4), (P1, "hold", 0)]
+    )
+    for seat, move, step, draws in steps:
+        entry = Logged(2, seat, move, step.move_audience, list(step.events), draws)
+        assert all(unseen(entry, v) for v in (1, None))
+        assert not unseen(entry, P1)
+        assert not any(
+            "finished" in E.describe(LogItem(2, seat, None, [e]), 1) for e in step.events if e.visible_to(1)
+        )
+    after = steps[-1][2].state
+    assert after.rollers[P1].done == "hold"
+    for viewer in (1, None):
+        assert E.view(after, viewer) == E.view(start, viewer)
+    assert E.view(after, P1)["players"][P1]["rolling"] is False
