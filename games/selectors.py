@@ -8,6 +8,7 @@ Nothing else in the project serialises ``Match.state`` or the seeds.
 
 from __future__ import annotations
 
+import bisect
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -583,47 +584,72 @@ def replayable(match: Match, upto: int | None = None) -> tuple[list[Stored], Log
 class ReplayFrame:
     """One step of a match's replay: the board after entry ``at`` as the viewer's seat saw
     it then, and that entry as they read it then (sealed moves of others stay sealed and
-    hidden things hidden, even once the match is over). ``view`` is None when the match was
-    played under rules this server no longer plays step by step (``problem`` says so)."""
+    hidden things hidden, even once the match is over; entries the seat never knew of, such
+    as another player's steps in a blind Roll phase, are no steps of theirs). ``view`` is
+    None when the match was played under rules this server no longer plays step by step
+    (``problem`` says so). The other fields are the seqs of the steps to go to (None: none)."""
 
     at: int
     last: int
     view: dict[str, Any] | None
     entry: dict[str, Any] | None
     problem: str = ""
+    first: int | None = None
+    previous: int | None = None
+    next: int | None = None
+    back: int | None = None  # ten steps back
+    forward: int | None = None  # ten steps on
 
-    @property
-    def previous(self) -> int | None:
-        return self.at - 1 if self.at > 1 else None
 
-    @property
-    def next(self) -> int | None:
-        return self.at + 1 if self.at < self.last else None
+REPLAY_JUMP = 10
+
+
+def _known_seqs(match: Match, seat: int | None) -> list[int]:
+    """The seqs of the entries ``seat`` knew of as they were played (``audience.unseen``)."""
+    rows = match.log.order_by("seq").values_list("seq", "seat", "move_audience", "events", "dice")
+    return [
+        seq
+        for seq, by, heard, events, dice in rows.iterator()
+        if not audience.unseen(Logged(seq, by, {}, heard, [Event.from_json(e) for e in events], dice), seat)
+    ]
 
 
 def replay_frame(match: Match, viewer: Viewer, at: int | None) -> ReplayFrame:
-    """The replay's step ``at`` (clamped to the log; None: the last entry) for ``viewer``.
+    """The replay's step ``at`` (the nearest step at or before it; None: the last) for
+    ``viewer``.
 
     The board is the engine's view for the viewer's seat of the position the log gives after
     entry ``at``, with nothing revealed that the seat could not see at that moment."""
-    last = match.seq
-    if last == 0 or not match.dice_seed:
+    seqs = _known_seqs(match, viewer.seat) if match.seq and match.dice_seed else []
+    if not seqs:
         return ReplayFrame(0, 0, None, None, "The match has not started: there is nothing to replay yet.")
-    at = last if at is None else max(1, min(at, last))
+    i = len(seqs) - 1 if at is None else max(0, bisect.bisect_right(seqs, at) - 1)
+    at, last = seqs[i], seqs[-1]
+
+    def step(j: int) -> int | None:
+        j = max(0, min(j, len(seqs) - 1))
+        return None if j == i else seqs[j]
+
+    moves = {
+        "first": step(0),
+        "previous": step(i - 1),
+        "next": step(i + 1),
+        "back": step(i - REPLAY_JUMP),
+        "forward": step(i + REPLAY_JUMP),
+    }
     engine = engine_of(match)
     then = Viewer(viewer.seat, reveal_all=False)
-    row = match.log.get(seq=at)
-    entry = entry_for(engine, row, then)
+    entry = entry_for(engine, match.log.get(seq=at), then)
     if match.engine_version != engine.version:
-        return ReplayFrame(at, last, None, entry, _OLD_RULES)
+        return ReplayFrame(at, last, None, entry, _OLD_RULES, **moves)
     entries, _conceded = replayable(match, at)
     try:
         session = session_replay(engine, match.options, match.num_seats, bytes(match.dice_seed), entries)
     except ReplayError:
-        return ReplayFrame(at, last, None, entry, _OLD_RULES)
+        return ReplayFrame(at, last, None, entry, _OLD_RULES, **moves)
     state = session.state
     view = None if state is None else engine.view(state, then.seat, reveal_all=False)
-    return ReplayFrame(at, last, view, entry)
+    return ReplayFrame(at, last, view, entry, "", **moves)
 
 
 _OLD_RULES = (

@@ -389,18 +389,14 @@ def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _replay_steps(frame: selectors.ReplayFrame) -> list[dict[str, Any]]:
     """The replay's navigation: each link with the seq it shows (None: not from here)."""
-    at, last = frame.at, frame.last
-
-    def to(seq: int) -> int | None:
-        return seq if 1 <= seq <= last and seq != at else None
-
+    last = frame.last if frame.last != frame.at else None
     return [
-        {"id": "replay-first", "label": "⏮ First", "at": to(1)},
-        {"id": "replay-back10", "label": "−10", "at": to(max(1, at - 10))},
+        {"id": "replay-first", "label": "⏮ First", "at": frame.first},
+        {"id": "replay-back10", "label": "−10", "at": frame.back},
         {"id": "replay-prev", "label": "◀ Back", "at": frame.previous, "key": "ArrowLeft"},
         {"id": "replay-next", "label": "Forward ▶", "at": frame.next, "key": "ArrowRight"},
-        {"id": "replay-fwd10", "label": "+10", "at": to(min(last, at + 10))},
-        {"id": "replay-last", "label": "Last ⏭", "at": to(last)},
+        {"id": "replay-fwd10", "label": "+10", "at": frame.forward},
+        {"id": "replay-last", "label": "Last ⏭", "at": last},
     ]
 
 

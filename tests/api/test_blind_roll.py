@@ -1,7 +1,7 @@
 """Blind Roll phase (AS-SF-1.6, docs/rules-readings.md SF-R5): until the reveal, nothing the
 server gives another player or a spectator changes while a player takes sealed Roll-phase
 steps: the match (seq, log head, time, seats on turn, board), the log pages, the legal moves,
-the page's poll and the email. The other player's moves still count, with the seq they saw."""
+the page's poll, the replay and the email. The other player's moves still count, with the seq they saw."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from tests.support.api_play import client_for, match_open
 pytestmark = pytest.mark.django_db
 
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+PAGE_CSRF = re.compile(r'"X-CSRFToken": "[^"]*"|nonce="[^"]*"')  # a whole page's own tokens
 STEPS = [{"kind": "roll"}, {"kind": "roll"}, {"kind": "roll"}, {"kind": "roll"}, {"kind": "hold"}]
 
 
@@ -27,7 +28,7 @@ def _post(client, pk: int, move: dict[str, Any], seq: int):
 
 def _seen(api, web: Client, pk: int) -> dict[str, Any]:
     """Everything a reader gets of the match: API match, log (every page size), legal moves,
-    the page's live region and its poll answer."""
+    the page's live region and its poll answer, the replay."""
     match = api.get(f"/api/matches/{pk}/").json()
     # a form's CSRF token is masked afresh on every render: the rest must be the same
     live = CSRF.sub("csrf", web.get(f"/matches/{pk}/poll/").content.decode())
@@ -37,6 +38,7 @@ def _seen(api, web: Client, pk: int) -> dict[str, Any]:
         "log_links": api.get(f"/api/matches/{pk}/log/?limit=1").get("Link"),
         "legal": api.get(f"/api/matches/{pk}/legal-moves/").json(),
         "live": live,
+        "replay": CSRF.sub("csrf", PAGE_CSRF.sub("csrf", web.get(f"/matches/{pk}/replay/").content.decode())),
     }
 
 

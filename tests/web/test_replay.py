@@ -57,10 +57,13 @@ def test_each_step_shows_the_board_as_each_seat_saw_it_then_even_after_the_end(e
         for seat, view in views.items():
             over = selectors.Viewer.for_seat(match, seat)  # players see everything once over...
             frame = selectors.replay_frame(match, over, seq)
-            assert frame.at == seq and frame.last == match.seq and not frame.problem
+            assert not frame.problem
+            if frame.at != seq:  # an entry the seat never knew of (another's sealed step)
+                assert frame.at < seq and selectors.replay_frame(match, over, frame.at).at == frame.at
+                continue
             assert frame.view == view, f"seat {seat} at entry {seq}"  # ...but not in the replay
             checked += 1
-    assert checked >= 3 * len(seen)
+    assert checked > len(seen)  # each seat knows its own steps and the public ones
 
 
 def test_the_replay_page_steps_through_the_log(client, alice, bob):
