@@ -67,6 +67,15 @@ class Seen:
 SEEN_BATCH = 50
 
 
+def _may_be_blind(match: Match) -> bool:
+    """Whether the match is in a blind phase now (a game without one never is, and its state
+    is not even read); only then can its latest entries be unknown to a viewer."""
+    engine = engine_of(match)
+    if type(engine).blind is Engine.blind or match.state is None:
+        return False
+    return bool(engine.blind(engine.load(match.state)))
+
+
 def seen_by(match: Match, viewer: Viewer) -> Seen:
     """What ``viewer`` may know of the match's progress (AS-SF-1.6): in play, the last entry
     they may see (its seq, hash and time) and the seats on turn after it; the match's own
@@ -75,6 +84,8 @@ def seen_by(match: Match, viewer: Viewer) -> Seen:
     now = Seen(match.seq, match.log_head, match.updated_at, list(match.active_seats))
     if viewer.reveal_all or match.status != Match.Status.ACTIVE or match.seq == 0:
         return now
+    if not _may_be_blind(match):
+        return now  # no query: outside a blind phase the latest entry is everyone's
     top = match.seq + 1
     while True:
         rows = list(

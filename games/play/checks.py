@@ -61,8 +61,11 @@ def check_current(
             sealed if listed is None else bool(listed) and list(listed) == _listed_now(match, seat)
         ):
             return None
-    # The seq the seat may know of: another player's unseen steps (AS-SF-1.6) do not count.
+    # The seq the seat may know of: another player's unseen steps (AS-SF-1.6) do not count,
+    # so a seat that saw all it may know of is current, on turn or not (standing orders).
     now = seen_by(match, Viewer.for_seat(match, seat)).seq
+    if seen_seq == now:
+        return None
     raise Conflict(
         "stale_seq",
         f"The match is at seq {now}, not {seen_seq}: reload it and try again.",

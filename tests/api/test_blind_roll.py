@@ -112,3 +112,19 @@ def test_as_sf1_6_the_reveal_shows_everyone_the_whole_phase(alice, bob):
     texts = [e["text"] for e in b.get(f"/api/matches/{pk}/log/?limit=50").json()]
     assert any("Player 1's board" in t for t in texts)
     assert not any("Player 1 finished rolling" in t for t in texts)
+
+
+def test_as_sf1_6_a_player_done_rolling_changes_standing_orders_at_the_seq_it_saw(alice, bob):
+    """The others' unseen steps never make what a seat saw stale, on turn or not."""
+    pk, (a, b) = match_open([alice, bob], "star-fighters", {})
+    _roller_steps(pk, b, 5)  # bob rolls and holds: his Roll phase is done
+    assert 1 not in Match.objects.get(pk=pk).active_seats
+    _roller_steps(pk, a, 2)  # alice's steps, which bob may not know of
+    legal = b.get(f"/api/matches/{pk}/legal-moves/").json()
+    assert legal["seq"] < Match.objects.get(pk=pk).seq
+    orders = next(m for m in legal["moves"] if m["kind"] == "orders")
+    r = _post(b, pk, orders, legal["seq"])
+    assert r.status_code == 201, r.json()
+    # an older seq than the one he may know of is still stale, and says only his own seq
+    r = _post(b, pk, orders, legal["seq"] - 1)
+    assert r.status_code == 409 and r.json()["code"] == "stale_seq"
