@@ -60,8 +60,9 @@ def test_every_sealed_roll_phase_event_names_its_sealed_board_for_the_canary():
     steps.append(ok(ok(state, 0, "place y1 cockpit").state, 0, "fire"))
     steps.append(ok(state, 0, "hold"))
     sealed = [e for step in steps for e in step.events if e.audience == frozenset({0})]
-    assert {e.kind for e in sealed} == {"placed", "picked_up", "fired", "held"}
-    assert all(e.data["board"] == "board-1-1" for e in sealed)
+    # "finished rolling" is the roller's own news too (AS-SF-1.6, SF-R5): it names only the seat
+    assert {e.kind for e in sealed} == {"placed", "picked_up", "fired", "held", "roll_finished"}
+    assert all(e.data["board"] == "board-1-1" for e in sealed if e.kind != "roll_finished")
 
 
 # -- SF-12: which icon goes where ----------------------------------------------------------------------
@@ -187,7 +188,7 @@ def test_sf13_fire_with_a_powered_system_ends_your_sequence():
     step = ok(state, 0, "fire")
     assert roller(step.state, 0).fired == 1 and roller(step.state, 0).done == "fire"
     assert E.active_seats(step.state) == frozenset({1})
-    assert event(step, "roll_finished").audience is None
+    assert event(step, "roll_finished").audience == frozenset({0})  # the roller's only (SF-R5)
     assert event(step, "fired").audience == frozenset({0})
 
 
