@@ -9,7 +9,8 @@ and states: a match stored before the move must play on after it.
 
 ``record`` wrote the files with the engine code of before the move (``python -m
 tests.engines.stored_kit``); never write them again for an existing name, since a file
-written by the code under test cannot catch a change that code made.
+written by the code under test cannot catch a change that code made. A game whose version
+changes play records its matches again under new names with the new version.
 """
 
 from __future__ import annotations
@@ -41,8 +42,10 @@ MATCHES: dict[str, tuple[str, int, int, dict[str, Any], int]] = {
     "galaxies-pan-base": ("battleship-galaxies", 23, 3, {"mission": "pan-base", "rounds": 3}, 400),
     "dogfight-path": ("space-dogfight", 7, 2, {"turn_cap": 5, "movement": "path"}, 400),
     "dogfight-straight": ("space-dogfight", 11, 2, {"turn_cap": 12}, 200),
-    "starfighters-2": ("star-fighters", 5, 2, {"round_limit": 2}, 150),
-    "starfighters-3": ("star-fighters", 6, 3, {"round_limit": 3, "ship_2": "B4"}, 90),
+    # Star Fighters 5 (the blind Roll phase, SF-R5) changed what a roll-phase entry tells
+    # whom: its version 4 matches were recorded again, under new names, by version 5
+    "starfighters-2-v5": ("star-fighters", 5, 2, {"round_limit": 2}, 150),
+    "starfighters-3-v5": ("star-fighters", 6, 3, {"round_limit": 3, "ship_2": "B4"}, 90),
 }
 
 
