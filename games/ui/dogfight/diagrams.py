@@ -6,13 +6,13 @@ the rules would not allow. Drawn for a spectator: no hand and no unplaced ship i
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from games.bots.dogfight import DogfightBot
 from games.engines import get as get_engine
 from games.engines.session import Session
+from games.ui.common.diagrams import Draw, spectator_view
 
 SEED = b"space-dogfight help diagrams"
 
@@ -69,12 +69,8 @@ def _ships(engine: Any, state: Any) -> int:
     return len(engine.view(state, None).get("ships", []))
 
 
-def _diagram(name: str, caption: str) -> Callable[[], tuple[dict[str, Any], str]]:
-    def draw() -> tuple[dict[str, Any], str]:
-        engine = get_engine("space-dogfight")
-        return engine.view(_positions()[name], None), caption
-
-    return draw
+def _diagram(name: str, caption: str) -> Draw:
+    return spectator_view("space-dogfight", _positions, name, caption)
 
 
 DIAGRAMS = {

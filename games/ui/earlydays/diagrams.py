@@ -6,13 +6,13 @@ for a spectator: no draft, no sealed fire decision is shown."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from games.bots.earlydays import EarlyDaysBot
 from games.engines import get as get_engine
 from games.engines.session import Session
+from games.ui.common.diagrams import Draw, spectator_view
 
 KEY = "early-days"
 SEED = b"early-days help diagrams"
@@ -52,11 +52,8 @@ def _on_map(view_or_state: Any) -> int:
     return sum(1 for u in view["units"] if u["status"] == "active")
 
 
-def _diagram(name: str, caption: str) -> Callable[[], tuple[dict[str, Any], str]]:
-    def draw() -> tuple[dict[str, Any], str]:
-        return get_engine(KEY).view(_positions()[name], None), caption
-
-    return draw
+def _diagram(name: str, caption: str) -> Draw:
+    return spectator_view(KEY, _positions, name, caption)
 
 
 def _start() -> dict[str, Any]:

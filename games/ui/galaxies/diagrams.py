@@ -6,13 +6,13 @@ for a spectator: no hand, screen or hold is shown."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from games.bots.galaxies import GalaxiesBot
 from games.engines import get as get_engine
 from games.engines.session import Session
+from games.ui.common.diagrams import Draw, spectator_view
 
 KEY = "battleship-galaxies"
 SEED = b"battleship-galaxies help diagrams"
@@ -45,11 +45,8 @@ def _positions(mission: str = "skirmish") -> dict[str, Any]:
     return found
 
 
-def _diagram(name: str, caption: str, mission: str = "skirmish") -> Callable[[], tuple[dict[str, Any], str]]:
-    def draw() -> tuple[dict[str, Any], str]:
-        return get_engine(KEY).view(_positions(mission)[name], None), caption
-
-    return draw
+def _diagram(name: str, caption: str, mission: str = "skirmish") -> Draw:
+    return spectator_view(KEY, lambda: _positions(mission), name, caption)
 
 
 def _fleet_table() -> tuple[str, list[str], list[list[Any]]]:

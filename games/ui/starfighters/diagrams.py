@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from games.bots.starfighters import StarFightersBot
 from games.engines import get as get_engine
 from games.engines.session import Session
+from games.ui.common.diagrams import Draw, spectator_view
 
 SEED = b"star-fighters help diagrams"
 
@@ -58,12 +58,8 @@ def _dice_table() -> tuple[str, list[str], list[list[Any]]]:
     return "The six faces of each colour of die.", ["Die", "Faces"], rows
 
 
-def _diagram(name: str, caption: str) -> Callable[[], tuple[dict[str, Any], str]]:
-    def draw() -> tuple[dict[str, Any], str]:
-        engine = get_engine("star-fighters")
-        return engine.view(_positions()[name], None), caption
-
-    return draw
+def _diagram(name: str, caption: str) -> Draw:
+    return spectator_view("star-fighters", _positions, name, caption)
 
 
 DIAGRAMS = {
