@@ -13,6 +13,7 @@ from games.engines import all_engines
 from games.models import Match
 from games.play import services
 from tests.games.helpers import submit, user_of
+from tests.support.browser import DESKTOP, PHONE
 
 pytestmark = pytest.mark.django_db
 
@@ -117,13 +118,13 @@ def test_a_match_played_under_older_rules_says_so_instead_of_a_board(client, ali
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_a_player_steps_through_a_replay_on_a_phone(browse, alice, bob):
-    from tests.support.browser import PHONE
+@pytest.mark.parametrize("screen", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_player_steps_through_a_replay_on_a_phone_and_a_desktop(browse, alice, bob, screen):
 
     match, _seen = played(
         next(e for e in all_engines() if e.key == "space-dogfight"), [alice, bob], 12, seed=8
     )
-    page = browse(alice, PHONE)
+    page = browse(alice, screen)
     page.goto(browse.url(f"/matches/{match.pk}/"))
     page.click("#replay-link")
     page.wait_for_selector("#replay .board-wrap svg")
@@ -142,8 +143,8 @@ def test_a_player_steps_through_a_replay_on_a_phone(browse, alice, bob):
     page.click(".replay-jump button")
     page.wait_for_selector('#replay[data-at="5"]')
     assert "Move 5" in page.inner_text("#replay-entry")
-    # the step links fit a phone: none reaches past the viewport's right edge
+    # the step links fit the screen: none reaches past the viewport's right edge
     right = page.evaluate(
         "() => Math.max(...[...document.querySelectorAll('.replay-nav > *')].map(e => e.getBoundingClientRect().right))"
     )
-    assert right <= PHONE["width"]
+    assert right <= screen["width"]
