@@ -30,7 +30,7 @@ def _item(seat: Seat) -> dict[str, Any]:
         "id": match.pk,
         "title": context["title"],
         "seat_name": context["seat_name"],
-        "opponents": [s.user.username for s in seats if s.user_id and s.index != seat.index],
+        "opponents": [s.user.username for s in seats if s.user is not None and s.index != seat.index],
         "deadline": context["deadline"],
         "last": context["log"][-1]["text"] if context["log"] else "",
         "outcome_text": context["outcome_text"],
@@ -55,7 +55,7 @@ def digest_send(prefs: NotificationPrefs, now: datetime) -> bool:
     if not items and not done:
         return True
     day = now.astimezone(user.tz).date().isoformat()
-    context = {
+    context: dict[str, Any] = {
         "user": {"username": user.username},
         "items": items,
         "finished": done,

@@ -61,7 +61,7 @@ def handle(reply: Reply) -> Answer:
     )
     if seat is None or seat.user_id is None or seat.user_id != token.user_id:
         return _refused("bad_reply_address", OLD_ADDRESS)
-    user = seat.user
+    user = seat.player
     if not reply.sender or reply.sender != (user.email or "").strip().lower():
         # Told to the player the address was made for (never to the From): someone has it.
         log.warning("reply %s: from %r for user %s", reply.inbound_id, reply.sender, user.pk)
@@ -80,6 +80,7 @@ def _refused(code: str, message: str, *, result: str = "") -> Answer:
 
 
 def _play(reply: Reply, token: ReplyToken, match: Match, seat: Seat) -> Answer:
+    error: dict[str, str] | None
     user = seat.user
     engine = engine_of(match)
     if match.status != Match.Status.ACTIVE:

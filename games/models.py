@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 
 class Match(models.Model):
@@ -60,6 +64,10 @@ class Match(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
+    # Not a column: set on the match row the write path locks (games.play.locking), the
+    # seat index of the user it was locked for, or None.
+    viewer_seat: int | None
+
     class Meta:
         indexes = [models.Index(fields=["status", "-updated_at"])]
         ordering = ["-updated_at"]
@@ -102,6 +110,10 @@ class Seat(models.Model):
     # recent, the page tells them it is their turn and no "your turn" email is sent.
     watched_at = models.DateTimeField(null=True, blank=True)
 
+    # Not a column: set on the seats the write path reads with their players
+    # (games.rows.seats_with_players), whether the player has a vacation not yet over.
+    has_vacation: bool
+
     class Meta:
         ordering = ["match", "index"]
         constraints = [
@@ -114,6 +126,13 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"seat {self.index} of match {self.match_id}"
+
+    @property
+    def player(self) -> User:
+        """The seat's user, where it must have one: every seat of a match that has started."""
+        if self.user is None:
+            raise ValueError(f"{self} has no player")
+        return self.user
 
 
 # The kinds of the entries the server writes itself, which no rules engine knows: a player's

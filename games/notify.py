@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from celery import shared_task
@@ -55,7 +56,7 @@ def email_context(
         "match": view,
         "seat": seat.index,
         "seat_name": engine.seat_name(seat.index),
-        "user": {"username": seat.user.username},
+        "user": {"username": seat.player.username},
         "title": engine.title,
         "board_text": render.text_board(match.game, board) if board else "",
         "board_html": render.html_board(match.game, board) if board else "",
@@ -112,6 +113,7 @@ def reply_offer(match: Match, seat: Seat, offered: Sequence[OfferedMove]) -> Rep
         return None
     # the seq the seat may know of (AS-SF-1.6: another's unseen steps do not count)
     seen = seen_by(match, Viewer.for_seat(match, seat.index)).seq
+    assert seat.user_id is not None  # a seat on turn has its player
     return ReplyOffer(match.pk, seat.index, seen, seat.user_id, tuple(offered))
 
 
@@ -146,7 +148,7 @@ def notice_for(
     """What one player is told about one event: the notice, its content built only if a
     channel wants it. ``key_seq`` (default: the match's seq) names the entry the notice is
     about in its key, so that one event never gives a player two messages."""
-    user = seat.user
+    user = seat.player
     about = match.seq if key_seq is None else key_seq
     until = (extra or {}).get("until")
     key = f"{kind}:{match.pk}:{seat.index}:{until or about}:{user.pk}"
@@ -188,7 +190,7 @@ def turn_changed(match: Match, *, before: Sequence[int], after: Sequence[int]) -
         created_at=timezone.now(),
     )
     insert_row(notice)
-    transaction.on_commit(lambda pk=notice.pk: _publish_notice(pk), robust=True)
+    transaction.on_commit(partial(_publish_notice, notice.pk), robust=True)
 
 
 def _publish_notice(pk: int) -> None:
@@ -245,7 +247,7 @@ def after_entry(match: Match, notice: TurnNotice, seats: list[Seat]) -> None:
             WebhookEvent(
                 kind,
                 webhook_event(match, to),
-                tuple(s.user_id for s in to),
+                tuple(s.user_id for s in to if s.user_id is not None),
                 tuple(s.user_id for s in seats if s.user_id),
             )
         )
@@ -264,7 +266,7 @@ def webhook_event(match: Match, to: Sequence[Seat]) -> dict[str, Any]:
     if match.is_over:
         event["outcome"] = render.outcome_text(engine, match.outcome) if match.outcome else ""
     else:
-        event["to_move"] = [{"seat": engine.seat_name(s.index), "username": s.user.username} for s in to]
+        event["to_move"] = [{"seat": engine.seat_name(s.index), "username": s.player.username} for s in to]
     return event
 
 
@@ -273,6 +275,10 @@ def clock_message(kind: str, match: Match, seat: Seat, extra: dict[str, Any]) ->
     seats = list(match.seats.select_related("user", "user__prefs").order_by("index"))
     seat = next(s for s in seats if s.index == seat.index)
     notice_send([notice_for(kind, match, seat, seats, extra=extra)])
+
+
+def _invite_content(context: dict[str, Any]) -> Content:
+    return Content(email=Email("invite", context))
 
 
 def invitations(match: Match, reserved: Mapping[int, Any]) -> None:
@@ -294,7 +300,7 @@ def invitations(match: Match, reserved: Mapping[int, Any]) -> None:
                 user=user,
                 kind="invite",
                 key=f"invite:{match.pk}:{user.pk}",
-                content=lambda context=context: Content(email=Email("invite", context)),
+                content=partial(_invite_content, context),
             )
         )
     notice_send(notices)

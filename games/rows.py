@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import connection
 from django.db.models import Field, Model
@@ -30,16 +30,30 @@ from accounts.models import NotificationPrefs, User, Vacation
 
 from .models import Seat
 
+M = TypeVar("M", bound=Model)
 Converter = Callable[[Any, Any, Any], Any]
 Columns = tuple[str, list[str], list[tuple[Any, list[Converter]]]]
 
 
+def _column(field: Field[Any, Any]) -> str:
+    """A concrete field's column (Django leaves it None only on fields that have none)."""
+    assert field.column is not None, field
+    return field.column
+
+
+def _concrete(model: type[Model], name: str) -> Field[Any, Any]:
+    field = model._meta.get_field(name)
+    if not isinstance(field, Field) or not field.concrete:
+        raise ValueError(f"{model.__name__}.{name} is not a column")
+    return field
+
+
 @cache
-def _update_sql(model: type[Model], names: tuple[str, ...]) -> tuple[str, list[Field]]:
+def _update_sql(model: type[Model], names: tuple[str, ...]) -> tuple[str, list[Field[Any, Any]]]:
     q = connection.ops.quote_name
-    fields = [model._meta.get_field(name) for name in names]
-    sets = ", ".join(f"{q(f.column)} = %s" for f in fields)
-    table, pk = q(model._meta.db_table), q(model._meta.pk.column)
+    fields = [_concrete(model, name) for name in names]
+    sets = ", ".join(f"{q(_column(f))} = %s" for f in fields)
+    table, pk = q(model._meta.db_table), q(_column(model._meta.pk))
     return f"UPDATE {table} SET {sets} WHERE {pk} = %s", fields  # noqa: S608 (names from model metadata)
 
 
@@ -52,12 +66,12 @@ def update_row(model: type[Model], pk: Any, values: Mapping[str, Any]) -> None:
 
 
 @cache
-def _insert_sql(model: type[Model]) -> tuple[str, list[Field]]:
+def _insert_sql(model: type[Model]) -> tuple[str, list[Field[Any, Any]]]:
     q = connection.ops.quote_name
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    columns = ", ".join(q(f.column) for f in fields)
+    columns = ", ".join(q(_column(f)) for f in fields)
     values = ", ".join(["%s"] * len(fields))
-    table, pk = q(model._meta.db_table), q(model._meta.pk.column)
+    table, pk = q(model._meta.db_table), q(_column(model._meta.pk))
     return f"INSERT INTO {table} ({columns}) VALUES ({values}) RETURNING {pk}", fields  # noqa: S608 (as above)
 
 
@@ -80,7 +94,7 @@ def columns(model: type[Model], alias: str) -> Columns:
     """``alias.col, ...`` for the model's concrete fields, their attnames and converters."""
     q = connection.ops.quote_name
     fields = model._meta.concrete_fields
-    select = ", ".join(f"{alias}.{q(f.column)}" for f in fields)
+    select = ", ".join(f"{alias}.{q(_column(f))}" for f in fields)
     converters = []
     for f in fields:
         col = f.get_col(alias)
@@ -88,7 +102,7 @@ def columns(model: type[Model], alias: str) -> Columns:
     return select, [f.attname for f in fields], converters
 
 
-def build(model: type[Model], alias: str, values: list[Any]) -> Model:
+def build(model: type[M], alias: str, values: list[Any]) -> M:
     _, names, converters = columns(model, alias)
     out = []
     for value, (col, convs) in zip(values, converters, strict=True):

@@ -143,8 +143,8 @@ def seats_json(
         {
             "index": s.index,
             "name": engine.seat_name(s.index),
-            "username": s.user.username if s.user_id else None,
-            "invited": s.invited.username if s.invited_id and not s.user_id else None,
+            "username": s.user.username if s.user is not None else None,
+            "invited": s.invited.username if s.user_id is None and s.invited is not None else None,
             "salt": s.salt,
             "deadline": _deadline(s.deadline, blind and (viewer is None or viewer.seat != s.index)),
         }
@@ -288,7 +288,7 @@ def log_view(
 ) -> list[dict[str, Any]]:
     engine = engine_of(match)
     rows = _readable(match, viewer, after=after, newest_first=False)
-    out = []
+    out: list[dict[str, Any]] = []
     for e in rows:
         if limit is not None and len(out) >= limit:
             break
@@ -556,7 +556,7 @@ def match_summary(match: Match, user: Any) -> dict[str, Any]:
             {
                 "index": s.index,
                 "name": engine.seat_name(s.index),
-                "username": s.user.username if s.user_id else None,
+                "username": s.user.username if s.user is not None else None,
                 "deadline": _deadline(s.deadline, blind and s.index != your),
             }
             for s in seats
@@ -654,6 +654,7 @@ def replay_frame(match: Match, viewer: Viewer, at: int | None) -> ReplayFrame:
     if match.engine_version != engine.version:
         return ReplayFrame(at, last, None, entry, _OLD_RULES, **moves)
     entries, _conceded = replayable(match, at)
+    assert match.dice_seed is not None  # a match with entries has started
     try:
         session = session_replay(engine, match.options, match.num_seats, bytes(match.dice_seed), entries)
     except ReplayError:

@@ -29,8 +29,8 @@ def sweep_deadlines() -> dict[str, int]:
             log.exception("timeout of match %s seat %s failed", match_id, seat)
             result = "error"
         counts[result] = counts.get(result, 0) + 1
-    for seat in clock.reminders_due(now):
-        if play.reminder_send(seat):
+    for on_turn in clock.reminders_due(now):
+        if play.reminder_send(on_turn):
             counts["reminded"] = counts.get("reminded", 0) + 1
     return counts
 

@@ -58,12 +58,12 @@ def time_control_of(match: Match) -> TimeControl:
     )
 
 
-def _pauses(seat: Seat, after: datetime) -> list[tuple[datetime, datetime]]:
+def _pauses(seat: Seat, user_id: int, after: datetime) -> list[tuple[datetime, datetime]]:
     # Seats loaded by the write path carry ``has_vacation`` (any vacation not yet over):
     # most players have none, and then there is nothing to read.
     if getattr(seat, "has_vacation", True) is False:
         return []
-    return [(v.start, v.end) for v in Vacation.objects.filter(user_id=seat.user_id, end__gt=after)]
+    return [(v.start, v.end) for v in Vacation.objects.filter(user_id=user_id, end__gt=after)]
 
 
 def seat_deadline(match: Match, seat: Seat) -> datetime | None:
@@ -73,12 +73,14 @@ def seat_deadline(match: Match, seat: Seat) -> datetime | None:
     tc = time_control_of(match)
     if not tc.timed:
         return None
+    user = seat.user
+    assert user is not None  # its user_id is set
     return due(
         seat.turn_started_at,
         tc,
-        seat.user.tz,
+        user.tz,
         used=seat.time_used,
-        pauses=_pauses(seat, seat.turn_started_at),
+        pauses=_pauses(seat, seat.user_id, seat.turn_started_at),
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import cast
 
 from django.db.models import F
 
@@ -15,11 +16,12 @@ MAX_REMINDER = timedelta(hours=168)
 
 def seats_due(now: datetime) -> list[tuple[int, int, datetime]]:
     """(match, seat, deadline) of every seat past its deadline in a match in play."""
-    return list(
+    due = (
         Seat.objects.filter(awaiting=True, deadline__lte=now, match__status=Match.Status.ACTIVE)
         .order_by("deadline")
         .values_list("match_id", "index", "deadline")
     )
+    return cast(list[tuple[int, int, datetime]], list(due))  # deadline__lte leaves out NULL
 
 
 def reminders_due(now: datetime) -> list[Seat]:
@@ -34,9 +36,10 @@ def reminders_due(now: datetime) -> list[Seat]:
         .exclude(reminded_for=F("deadline"))
         .select_related("match", "user", "user__prefs")
     )
-    return [
-        s
-        for s in near
-        if prefs_of(s.user).reminder_hours > 0
-        and s.deadline - now <= timedelta(hours=prefs_of(s.user).reminder_hours)
-    ]
+    due = []
+    for s in near:
+        assert s.user is not None and s.deadline is not None  # a seat on turn in a match in play
+        hours = prefs_of(s.user).reminder_hours
+        if hours > 0 and s.deadline - now <= timedelta(hours=hours):
+            due.append(s)
+    return due

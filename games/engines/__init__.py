@@ -40,6 +40,14 @@ def get(key: str) -> Engine | None:
     return _REGISTRY.get(key)
 
 
+def named(key: str) -> Engine:
+    """The engine registered under ``key``, for a key the code itself names (a KeyError otherwise)."""
+    engine = get(key)
+    if engine is None:
+        raise KeyError(f"no engine is registered as {key!r}")
+    return engine
+
+
 def all_engines() -> list[Engine]:
     _load()
     return list(_REGISTRY.values())

@@ -9,7 +9,7 @@ from typing import Any
 from django.utils import timezone
 
 from .. import notify
-from ..engines import get as get_engine
+from ..engines import named as engine_named
 from ..engines.base import Event, Move
 from ..errors import BadRequest
 from ..models import CLOCK, FORFEIT, RESIGN, Match
@@ -78,7 +78,8 @@ def concede(match: Match, seat: int, *, user: Any, move: dict[str, Any], source:
     )
     now = timezone.now()
     match.status = Match.Status.FINISHED
-    engine = get_engine(match.game)
+    engine = engine_named(match.game)
+    assert match.state is not None  # the match is in play (the caller checked)
     match.outcome = concede_outcome(match, engine.load(match.state), seat, move["reason"])
     match.finished_at = now
     match.active_seats = []

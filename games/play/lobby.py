@@ -92,7 +92,7 @@ def match_rematch(*, user: Any, match_id: Any, salt: Any = "") -> Match:
             options=old.options,
             seats=old.num_seats,
             seat=turned[old.viewer_seat],
-            invite=[s.user.username for s in others],
+            invite=[s.player.username for s in others],
             salt=salt,
             time_control=time_control_json(old),
         )

@@ -12,6 +12,7 @@ from typing import Any
 from django.utils import timezone
 
 from ..engines import get as get_engine
+from ..engines import named as engine_named
 from ..engines.base import Event
 from ..engines.dice import entry_nonce
 from ..engines.session import replay as session_replay
@@ -77,7 +78,7 @@ def append_entry(
 
 def concede_outcome(match: Match, state: Any, seat: int, reason: str) -> dict[str, Any]:
     """The result of ``seat`` resigning or forfeiting, by the game's own rule (teams)."""
-    engine = get_engine(match.game)
+    engine = engine_named(match.game)
     return engine.concede(state, seat, match.num_seats, reason).to_json()
 
 
@@ -97,5 +98,6 @@ def replay(match: Match) -> tuple[Any, dict[str, Any] | None]:
     result = None if state is None else engine.outcome(state)
     outcome = None if result is None else result.to_json()
     if conceded is not None:
+        assert conceded.seat is not None  # replayable returns a player's concession only
         outcome = concede_outcome(match, state, conceded.seat, conceded.move.get("reason", "resignation"))
     return (engine.dump(state) if state is not None else None), outcome

@@ -268,6 +268,7 @@ def _move_submit(
             return MoveResult(concessions.clock_note(match, seat, move_json, source))
         engine = engine_for(match.game)
         check_rules_version(match, engine)
+        assert match.dice_seed is not None  # set when the match started (check_in_play)
         dice = Dice(bytes(match.dice_seed), match.seq + 1)
         result, after = _engine_apply(match, engine, seat, parsed, dice)
         if isinstance(result, Invalid):
@@ -298,6 +299,7 @@ def _engine_apply(
     bug in the engine: it is logged and the move refused with nothing written, so the
     match stays as it was and playable."""
     try:
+        assert match.state is not None  # the match is in play (the caller checked)
         state = engine.load(match.state)
         result = engine.apply(state, seat, move, dice)
         return result, (None if isinstance(result, Invalid) else position_after(engine, result.state))

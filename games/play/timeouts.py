@@ -51,6 +51,7 @@ def match_timeout_apply(
         ):
             return "skipped"
         user = seat.user
+        assert user is not None  # every seat of a match in play has its player
         if user.auto_vacation and vacation_days_left(user, deadline) > 0:
             try:
                 vacation_take(user, start=deadline, days=1, auto=True)
@@ -83,6 +84,7 @@ def match_timeout_apply(
 def timeout_move_for(match: Match, seat: int) -> dict[str, Any] | None:
     """The game's default move for a seat whose time ran out, if it has one now."""
     engine = engine_for(match.game)
+    assert match.state is not None  # the match is in play (the caller checked)
     move = engine.timeout_move(engine.load(match.state), seat)
     return None if move is None else move.to_json()
 
@@ -113,10 +115,8 @@ def _play_defaults(match: Match, seat: int, deadline: datetime) -> bool:
 
 def _match_deadline_store(match: Match) -> None:
     """The match's deadline is the earliest of its seats' on turn (denormalised)."""
-    deadlines = list(
-        match.seats.filter(awaiting=True, deadline__isnull=False).values_list("deadline", flat=True)
-    )
-    match.deadline = min(deadlines) if deadlines else None
+    deadlines = match.seats.filter(awaiting=True, deadline__isnull=False).values_list("deadline", flat=True)
+    match.deadline = min((d for d in deadlines if d is not None), default=None)
     match.save(update_fields=["deadline"])
 
 
@@ -130,6 +130,7 @@ def reminder_send(seat: Seat) -> bool:
         )
         if claimed != 1:
             return False
+        assert seat.deadline is not None  # the claim matched it: a seat on turn has its deadline
         notify.clock_message("reminder", seat.match, seat, {"until": seat.deadline.isoformat()})
         return True
 

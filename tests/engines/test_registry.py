@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = ["battleship-galaxies", "early-days", "space-dogfight", "star-fighters"]
 
@@ -24,3 +26,11 @@ def test_engine_keys_are_the_stable_public_ones():
     from games.engines import all_engines
 
     assert sorted(e.key for e in all_engines()) == KEYS
+
+
+def test_named_returns_the_registered_engine_and_refuses_a_key_no_engine_has():
+    from games.engines import get, named
+
+    assert named("early-days") is get("early-days")
+    with pytest.raises(KeyError, match="no engine is registered as 'chess'"):
+        named("chess")

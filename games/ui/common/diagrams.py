@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.engines import get as get_engine
+from games.engines import named as engine_named
 
 Draw = Callable[[], tuple[dict[str, Any], str]]
 
@@ -15,8 +15,7 @@ def spectator_view(game: str, positions: Callable[[], Mapping[str, Any]], name: 
     """A diagram: position ``name`` of ``positions()`` as a spectator sees it, and its caption."""
 
     def draw() -> tuple[dict[str, Any], str]:
-        engine = get_engine(game)
-        assert engine is not None, game
+        engine = engine_named(game)
         return engine.view(positions()[name], None), caption
 
     return draw

@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any
 
 from games.bots.dogfight import DogfightBot
-from games.engines import get as get_engine
+from games.engines import named as engine_named
 from games.engines.session import Session
 from games.ui.common.diagrams import Draw, spectator_view
 
@@ -20,7 +20,7 @@ SEED = b"space-dogfight help diagrams"
 @cache
 def _positions() -> dict[str, Any]:
     """The first position of each phase worth showing, from one match between bots."""
-    engine = get_engine("space-dogfight")
+    engine = engine_named("space-dogfight")
     session = Session.begin(engine, 2, SEED)
     bots, rng = (DogfightBot(), DogfightBot()), random.Random(7)
     found: dict[str, Any] = {}
@@ -46,7 +46,7 @@ def _positions() -> dict[str, Any]:
 
 def _start() -> dict[str, Any]:
     """The view of a match just set up: the ship table and the cup's counters."""
-    engine = get_engine("space-dogfight")
+    engine = engine_named("space-dogfight")
     return engine.view(Session.begin(engine, 2, SEED).state, None)
 
 

@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any
 
 from games.bots.earlydays import EarlyDaysBot
-from games.engines import get as get_engine
+from games.engines import named as engine_named
 from games.engines.session import Session
 from games.ui.common.diagrams import Draw, spectator_view
 
@@ -22,7 +22,7 @@ OPTIONS = {"scenario": "fighter_clash", "points": 60}
 @cache
 def _positions() -> dict[str, Any]:
     """The first position of each moment worth showing, from one Fighter clash between bots."""
-    engine = get_engine(KEY)
+    engine = engine_named(KEY)
     session = Session.begin(engine, 2, SEED, OPTIONS)
     bot, rng = EarlyDaysBot(), random.Random(7)
     found: dict[str, Any] = {}
@@ -48,7 +48,7 @@ def _positions() -> dict[str, Any]:
 
 
 def _on_map(view_or_state: Any) -> int:
-    view = view_or_state if isinstance(view_or_state, dict) else get_engine(KEY).view(view_or_state, None)
+    view = view_or_state if isinstance(view_or_state, dict) else engine_named(KEY).view(view_or_state, None)
     return sum(1 for u in view["units"] if u["status"] == "active")
 
 
@@ -57,7 +57,7 @@ def _diagram(name: str, caption: str) -> Draw:
 
 
 def _start() -> dict[str, Any]:
-    engine = get_engine(KEY)
+    engine = engine_named(KEY)
     return engine.view(Session.begin(engine, 2, SEED, OPTIONS).state, None)
 
 

@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any
 
 from games.bots.galaxies import GalaxiesBot
-from games.engines import get as get_engine
+from games.engines import named as engine_named
 from games.engines.session import Session
 from games.ui.common.diagrams import Draw, spectator_view
 
@@ -21,7 +21,7 @@ SEED = b"battleship-galaxies help diagrams"
 @cache
 def _positions(mission: str = "skirmish") -> dict[str, Any]:
     """The first position of each moment worth showing, from one match between bots."""
-    engine = get_engine(KEY)
+    engine = engine_named(KEY)
     session = Session.begin(engine, 2, SEED, {"mission": mission})
     bot, rng = GalaxiesBot(), random.Random(7)
     found: dict[str, Any] = {}
@@ -52,7 +52,7 @@ def _diagram(name: str, caption: str, mission: str = "skirmish") -> Draw:
 def _fleet_table() -> tuple[str, list[str], list[list[Any]]]:
     """Every ship card of both factions with each version's numbers, from the catalogue a
     player chooses a fleet from."""
-    engine = get_engine(KEY)
+    engine = engine_named(KEY)
     state = Session.begin(engine, 2, SEED, {"mission": "skirmish"}).state
     rows = []
     for seat in (0, 1):

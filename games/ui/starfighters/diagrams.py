@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from games.bots.starfighters import StarFightersBot
-from games.engines import get as get_engine
+from games.engines import named as engine_named
 from games.engines.session import Session
 from games.ui.common.diagrams import Draw, spectator_view
 
@@ -25,7 +25,7 @@ def _damaged(view: dict[str, Any]) -> bool:
 @cache
 def _positions() -> dict[str, Any]:
     """The first position of each moment worth showing, from one match between bots."""
-    engine = get_engine("star-fighters")
+    engine = engine_named("star-fighters")
     session = Session.begin(engine, 2, SEED)
     bots, rng = (StarFightersBot(), StarFightersBot()), random.Random(7)
     found: dict[str, Any] = {"start": session.state}
@@ -48,7 +48,7 @@ def _positions() -> dict[str, Any]:
 
 
 def _dice_table() -> tuple[str, list[str], list[list[Any]]]:
-    engine = get_engine("star-fighters")
+    engine = engine_named("star-fighters")
     dice = engine.view(Session.begin(engine, 2, SEED).state, None)["dice"]
     symbols = dice["symbols"]
     rows = []
