@@ -45,9 +45,10 @@ from .mailread import (
     reply_text,
     sender_of,
 )
+from .messages import Message
 from .models import InboundEmail, Outbox
 from .notices import offer_for
-from .services import Message, outbox_add
+from .services import outbox_add
 
 log = logging.getLogger(__name__)
 

@@ -31,10 +31,11 @@ from django.utils import timezone
 from accounts.models import NotificationPrefs, prefs_of
 
 from .contracts import Content, Email, Notice, Push, ReplyOffer, WebhookEvent
+from .messages import Message
 from .models import Outbox, PushSubscription
 from .models import ReplyOffer as ReplyOfferRow
 from .replyaddr import reply_address, split
-from .services import Message, outbox_add
+from .services import outbox_add
 from .webhooks import webhook_messages
 
 Mode = NotificationPrefs.Mode

@@ -1,30 +1,21 @@
-"""Writing to the outbox. Callers pass payloads that are already redacted for the recipient."""
+"""Writing to the outbox. Callers pass payloads that are already redacted for the recipient.
+
+The rows are sent once the caller's transaction commits, by the delivery task (``tasks``):
+this module imports the tasks, never the other way round."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from dataclasses import dataclass
-from datetime import datetime
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
+from . import background, tasks
+from .messages import Message
 from .models import Outbox
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class Message:
-    dedupe_key: str
-    user_id: int
-    kind: str
-    payload: dict[str, Any]
-    channel: str = Outbox.Channel.EMAIL
-    # Not before this moment (the end of the recipient's quiet hours); None: now.
-    available_at: datetime | None = None
 
 
 def outbox_add(messages: Iterable[Message]) -> list[int]:
@@ -62,9 +53,7 @@ def _publish(pk: int) -> None:
     queued (robust=True above keeps this from reaching the request even if it raised).
     Without a worker (tasks in-process) the delivery runs on a background thread, never in
     the request (notifications/background.py)."""
-    from . import background
-    from .tasks import deliver
-
+    deliver = tasks.deliver
     if deliver.app.conf.task_always_eager:
         background.run(deliver, pk)
         return

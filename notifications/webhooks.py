@@ -43,9 +43,9 @@ from django.utils import timezone
 from accounts.errors import DomainError
 from accounts.models import Club, ClubMember
 
+from .messages import Message
 from .models import Outbox, Webhook
 from .net import DestinationRefused, network_error, pinned_session, url_problem
-from .services import Message
 
 log = logging.getLogger(__name__)
 
