@@ -33,6 +33,9 @@ def steps_of(kind: Kind, move: Mapping[str, Any], view: Mapping[str, Any]) -> li
     out = []
     for pick in kind.picks:
         if pick.field not in move:
+            words_absent = pick.absent(move, view) if pick.absent else None
+            if words_absent:  # a choice beside the moves that name the field
+                out.append({"on": CHOICE, "field": pick.field, "value": None, "label": words_absent})
             continue
         value = move[pick.field]
         label = pick.label_of(move, view) if pick.label_of else pick.label(value, view)

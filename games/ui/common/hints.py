@@ -43,6 +43,10 @@ class Pick:
     label_of: Callable[[Mapping[str, Any], Mapping[str, Any]], str] | None = None
     """The pick's words from (move, view), when they depend on more than the field's value
     ("Remove" for an option the draft line has already)."""
+    absent: Callable[[Mapping[str, Any], Mapping[str, Any]], str | None] | None = None
+    """The words of a choice for a move that leaves the field out, from (move, view), when
+    that is one of several ways to play it (all ATTACK dice, where the others name one die);
+    None: no step for such a move."""
 
     def label(self, value: Any, view: Mapping[str, Any]) -> str:
         if callable(self.labels):

@@ -43,7 +43,53 @@ def _target(value: Any, view: Mapping[str, Any]) -> str:
     return f"torpedo {value}"
 
 
+def _mine(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The viewer's own entry of ``players`` (empty for a spectator)."""
+    seat = (view.get("you") or {}).get("seat")
+    return next((p for p in view.get("players") or [] if p.get("seat") == seat), {})
+
+
+def _dice_on(view: Mapping[str, Any], system: str, group: str = "") -> int:
+    """How many dice the viewer has on a system's spaces (or on one group of them)."""
+    return sum(
+        len(g.get("dice") or [])
+        for g in _mine(view).get("board") or []
+        if g.get("system") == system and (not group or g.get("group") == group)
+    )
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word.replace('die', 'dice')}"
+
+
+def _drives_dice(value: Any, view: Mapping[str, Any]) -> str:
+    """B2 Frigate (SF-51): how many of its Drives dice to discard and roll."""
+    return (
+        f"roll {_plural(value, 'Drives die')} of your {_dice_on(view, 'drives')} "
+        "(moves: 1 + each face that is not blank)"
+    )
+
+
+def _is_torpedo(target: Any, view: Mapping[str, Any]) -> bool:
+    return any(t.get("id") == target for t in view.get("torpedoes") or [])
+
+
+def _all_attack_dice(move: Mapping[str, Any], view: Mapping[str, Any]) -> str | None:
+    """B4 Gunship (SF-53): a shot at a torpedo with every ATTACK die, beside one die."""
+    if move.get("system") != "phasers" or not _is_torpedo(move.get("target"), view):
+        return None
+    n = _dice_on(view, "phasers", "phasers.attack")
+    return f"roll all {n} ATTACK dice (any ▲ or ■ destroys it)"
+
+
 SYSTEM = Pick("system", on="system", prompt="Click a system of your ship board.")
+ATTACK_DIE = Pick(
+    "die",
+    labels=lambda v, _view: f"roll one {v} ATTACK die",
+    prompt="Which ATTACK dice to roll at the torpedo.",
+    absent=_all_attack_dice,
+)
+DRIVES_DICE = Pick("dice", labels=_drives_dice, prompt="How many Drives dice to discard and roll.")
 COMMAND = Pick(
     "command", labels=lambda v, _view: f"with the {v} Command die", prompt="Which Command die it uses."
 )
@@ -60,6 +106,33 @@ STEP = {
     "rotate-right": "Turn right",
     "stop": "Stop (end the drive)",
 }
+
+
+def _face(view: Mapping[str, Any], die: str, face: str) -> str:
+    symbols = (view.get("dice") or {}).get("symbols", SYMBOLS)
+    return f"{die} {symbols.get(face, '')} {face}"
+
+
+def _rerolled(value: Any, view: Mapping[str, Any]) -> str:
+    """A B2 re-roll choice (SF-51) in words: the dice named with the faces they show."""
+    if not value:
+        return "Keep the roll: re-roll nothing"
+    faces = {d: f for d, f in (view.get("pending") or {}).get("dice") or []}
+    return "Re-roll " + ", ".join(_face(view, d, faces.get(d, "")) for d in value)
+
+
+def reroll_note(view: Mapping[str, Any]) -> str:
+    """What the viewer's B2 attack rolled and which dice it may roll again (SF-51)."""
+    p = view.get("pending") or {}
+    if p.get("kind") != "reroll" or p.get("seat") != (view.get("you") or {}).get("seat"):
+        return ""
+    at = _target(p.get("target"), view)
+    rolled = ", ".join(_face(view, d, f) for d, f in p.get("dice") or [])
+    misses = ", ".join(p.get("options") or [])
+    return (
+        f"Your Phasers at {at} rolled {rolled}. {misses} did no damage: your B2 Frigate may roll "
+        "any of them once more before the damage is dealt (SF-51)."
+    )
 
 
 def why_not(view: Mapping[str, Any]) -> str:
@@ -102,7 +175,7 @@ HINTS = Hints(
         "cockpit": Kind(title="Move a die from the cockpit", picks=(DIE, SPACE)),
         "activate": Kind(
             title="Activate a system",
-            picks=(SYSTEM, COMMAND, TARGET, HEX, FACINGS),
+            picks=(SYSTEM, COMMAND, TARGET, ATTACK_DIE, HEX, FACINGS, DRIVES_DICE),
             hint="Click a system on your ship board (phasers, torpedoes, shields, drives).",
             attack=True,
         ),
@@ -113,6 +186,11 @@ HINTS = Hints(
         ),
         "lose": Kind(title="Lose a die", picks=(DIE,), hint="Click the die your ship loses."),
         "steer": Kind(title="Steer the torpedo", picks=(HEX,), hint="Click the hex the torpedo goes to."),
+        "reroll": Kind(
+            title="Re-roll the misses",
+            picks=(Pick("dice", labels=_rerolled),),
+            note=reroll_note,
+        ),
         "pass": Kind(title="Pass", label="Pass", quiet=True, note=why_not),
         "orders": Kind(title="Standing orders", standing=True),
     },
