@@ -104,7 +104,7 @@ def build_entry(engine: Engine) -> GameEntry | None:
         key=engine.key,
         engine=engine,
         package=package,
-        renderer=renderer,  # type: ignore[arg-type]  # a module with the four functions
+        renderer=renderer,  # a module with the four functions
         hints=hints.HINTS,
         help_template=f"ui/{package}/help.html",
         panel_template=f"ui/{package}/panel.html" if panel.is_file() else None,

@@ -116,7 +116,8 @@ def time_control_text(tc: dict[str, Any] | None, short: bool = False) -> str:
         parts.append("weekends do not count")
     if tc.get("max_days"):
         parts.append(f"at most {tc['max_days']} days per player for the whole match")
-    policy = TIMEOUT_WORDS.get(tc.get("timeout"), str(tc.get("timeout")))
+    timeout = str(tc.get("timeout"))
+    policy = TIMEOUT_WORDS.get(timeout, timeout)
     return f"{', '.join(parts)}. When time runs out: {policy}."
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import inspect
 import json
+from collections.abc import Callable
 from typing import Any
 
 from games.catalog import entry
@@ -17,7 +18,7 @@ def svg_board(game: str, view: dict[str, Any], *, selected: str | None = None) -
     found = entry(game)
     if found is None:
         return ""
-    draw = found.renderer.svg
+    draw: Callable[..., str] = found.renderer.svg  # some also take ``selected``
     if selected and "selected" in inspect.signature(draw).parameters:
         return draw(view, selected=selected)
     return draw(view)
@@ -27,7 +28,9 @@ def svg_board(game: str, view: dict[str, Any], *, selected: str | None = None) -
 def diagram(game: str, name: str) -> tuple[str, str] | None:
     """The SVG and caption of help diagram ``name`` of ``game`` (None: no such diagram)."""
     found = entry(game)
-    diagrams = getattr(found.diagrams, "DIAGRAMS", {}) if found and found.diagrams else {}
+    if found is None or found.diagrams is None:
+        return None
+    diagrams = getattr(found.diagrams, "DIAGRAMS", {})
     if name not in diagrams:
         return None
     view, caption = diagrams[name]()

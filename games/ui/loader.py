@@ -14,7 +14,7 @@ PREFIX = "ui/"
 
 
 class Loader(FilesystemLoader):
-    def get_dirs(self) -> list[Path]:
+    def get_dirs(self) -> list[str | Path]:
         return sorted(p for p in UI_DIR.glob("*/templates") if p.is_dir())
 
     def get_template_sources(self, template_name: str) -> Iterator[Origin]:

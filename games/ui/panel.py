@@ -139,7 +139,8 @@ def move_panel(game: str, legal: Mapping[str, Any], view: Mapping[str, Any] | No
     by_kind: dict[str, list[tuple[dict[str, Any], str]]] = {}
     for move, text in zip(legal.get("moves", []), legal.get("notation", []), strict=False):
         by_kind.setdefault(move["kind"], []).append((move, text))
-    buttons, standing, builders, picks, listed = [], [], [], [], []
+    buttons, standing, builders, listed = [], [], [], []
+    picks: list[dict[str, Any]] = []
     for name in sorted(by_kind, key=hints.rank):
         kind, items = hints.kind(name), by_kind[name]
         if kind.builder is not None and found is not None:

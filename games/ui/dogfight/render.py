@@ -64,7 +64,7 @@ def status_line(view: dict[str, Any]) -> str:
         who = " and ".join(active) or turn["colour"].capitalize()
         line = f"Turn {turn['number']}, {turn['colour'].capitalize()} on turn"
         return line if who == turn["colour"].capitalize() else f"{line}; {who} to answer"
-    label = PHASES.get(phase, str(phase)).capitalize()
+    label = PHASES.get(str(phase), str(phase)).capitalize()
     return f"{label}: {' and '.join(active)} to act" if active else label
 
 

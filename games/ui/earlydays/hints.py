@@ -91,7 +91,9 @@ def _destination(move: Mapping[str, Any], view: Mapping[str, Any]) -> str | None
     """The hex a step takes the unit to (the view's ``steps``); None for a turn in place or
     a step off the map, which stay buttons."""
     unit = next((u for u in view.get("units") or [] if u.get("id") == move.get("unit")), None)
-    to = ((unit or {}).get("steps") or {}).get(move.get("step")) or {}
+    if unit is None:
+        return None
+    to = (unit.get("steps") or {}).get(move.get("step")) or {}
     return to.get("hex") if to.get("hex") and to.get("hex") != unit.get("hex") else None
 
 
@@ -100,7 +102,9 @@ def _step(value: Any, view: Mapping[str, Any]) -> str:
 
 
 def _step_to(move: Mapping[str, Any], view: Mapping[str, Any]) -> str:
-    unit = next((u for u in view.get("units") or [] if u.get("id") == move.get("unit")), {})
+    unit: Mapping[str, Any] = next(
+        (u for u in view.get("units") or [] if u.get("id") == move.get("unit")), {}
+    )
     to = (unit.get("steps") or {}).get(move.get("step")) or {}
     where = f"to {to['hex']}" if to.get("hex") else f"off the {to['edge']} edge" if to.get("edge") else ""
     if to.get("hex") == unit.get("hex"):

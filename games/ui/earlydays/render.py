@@ -42,7 +42,8 @@ def status_line(view: dict[str, Any]) -> str:
     if view.get("phase") == "turn" and turn:
         where = f"Turn {turn['number']} of {view.get('turn_limit')}, {STEPS.get(turn.get('step'), turn.get('step'))}"
     else:
-        where = PHASES.get(view.get("phase"), str(view.get("phase")))
+        phase = str(view.get("phase"))
+        where = PHASES.get(phase, phase)
     who = f"; {' and '.join(active)} to act" if active else ""
     return f"{scenario}: {where}{who}"
 
@@ -231,7 +232,7 @@ def _svg_unit(view: dict[str, Any], u: dict[str, Any]) -> str:
     if c is None:
         return ""
     x, y = c
-    colour = SIDE_COLOURS.get(u.get("side"), "#999")
+    colour = SIDE_COLOURS.get(u.get("side", ""), "#999")
     a = math.radians(_facing_angle(view, u.get("facing", "E")))
     if u.get("class") == "station":
         half = SIZE * 0.68

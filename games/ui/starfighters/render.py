@@ -285,7 +285,7 @@ def _svg_panel(
             covered = i >= g["count"] - g.get("covered", 0)
             out.append(
                 f'<rect x="{sx:.1f}" y="{row_y:.1f}" width="{size.die:.1f}" height="{size.die:.1f}" rx="2"'
-                f' fill="{SPACE_FILLS.get(g.get("colour"), "#333")}" stroke="#5d6787"/>'
+                f' fill="{SPACE_FILLS.get(g.get("colour", ""), "#333")}" stroke="#5d6787"/>'
             )
             if covered:
                 out.append(
@@ -438,12 +438,12 @@ def html(view: dict[str, Any]) -> str:
         tds, x = [], x0
         while x <= x1:
             name, anomaly = at.get((x, y)), anomalies.get((x, y))
-            if name is None and anomaly is None:
+            if anomaly is not None:
+                style, label = "background:#e9d5ff;color:#4c1d95;", anomaly[0].upper()
+            elif name is None:
                 tds.append('<td style="width:13px"></td>')
                 x += 1
                 continue
-            if anomaly is not None:
-                style, label = "background:#e9d5ff;color:#4c1d95;", anomaly[0].upper()
             elif name in owner:
                 style, label = f"background:{_seat_colour(owner[name])};color:#111;", cells[name]
             else:
