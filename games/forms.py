@@ -10,6 +10,7 @@ beside the field before the service is asked.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -48,7 +49,8 @@ def option_field(name: str, spec: dict[str, Any]) -> forms.Field:
 def _option_field(kind: Any, spec: dict[str, Any], common: dict[str, Any]) -> forms.Field:
     if "enum" in spec:
         values = spec["enum"]
-        coerce = {"integer": int, "number": float}.get(kind, str)
+        coercions: dict[str, Callable[[Any], Any]] = {"integer": int, "number": float}
+        coerce = coercions.get(kind, str)
         return forms.TypedChoiceField(
             choices=[(v, str(v)) for v in values], coerce=coerce, empty_value=spec.get("default"), **common
         )
@@ -162,12 +164,13 @@ class MatchNewForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         """The time control, checked by the service's own validation (games.clock); its
         refusal is shown beside the field it names."""
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if any(TIME_PREFIX + name in self.errors for name in self.time_schema):
             return data
         given = {}
         for name, spec in self.time_schema.items():
-            value = data.get(TIME_PREFIX + name)
+            value: Any = data.get(TIME_PREFIX + name)
             if value is None and not _nullable(spec):
                 value = spec.get("default")
             given[name] = value.strftime("%H:%M") if hasattr(value, "strftime") else value

@@ -180,7 +180,8 @@ def read_data_file(path: Path) -> DataFile:
             break
         about.append(line.lstrip("#").strip())
     tables = _Tables()
-    table, block = "", []
+    table = ""
+    block: list[str] = []
     i = len(about)
     while i < len(lines):
         code, comment = _split_comment(lines[i].strip())

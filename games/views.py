@@ -17,6 +17,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.middleware import HtmxDetails
 
 from accounts.errors import DomainError
 
@@ -37,6 +38,12 @@ LOG_TAIL = 40
 LOG_OLDER_PAGE = 100
 LIST_LIMIT = 100
 STOP_POLLING = 286  # htmx stops an "every" trigger on this status
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it (``request.htmx``)."""
+
+    htmx: HtmxDetails
 
 
 def _poll_seconds() -> int:
@@ -171,6 +178,7 @@ def _live_context(request: HttpRequest, match: Match, *, error: str = "") -> dic
     log, log_query = _log_page(request, match, viewer)
     engine = selectors.engine_of(match)
     game = catalog.entry(match.game)
+    assert game is not None  # every game with matches is in the catalog (tests/web/test_catalog.py)
     active = data["active_seats"]
     legal = selectors.legal_moves_view(match, viewer)
     return {
@@ -243,7 +251,7 @@ def match_poll(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "games/_live.html", _live_context(request, match))
 
 
-def _after_action(request: HttpRequest, pk: int, error: str) -> HttpResponse:
+def _after_action(request: HtmxHttpRequest, pk: int, error: str) -> HttpResponse:
     """htmx gets the fresh live region (with the error in it); a plain form a redirect."""
     if request.htmx:
         match = get_object_or_404(Match, pk=pk)
@@ -260,7 +268,7 @@ def _message(exc: DomainError) -> str:
 
 
 @require_POST
-def match_move(request: HttpRequest, pk: int) -> HttpResponse:
+def match_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not request.user.is_authenticated:
         return _after_action(request, pk, "Sign in to play.")
     text = (request.POST.get("notation") or "").strip()
@@ -270,8 +278,10 @@ def match_move(request: HttpRequest, pk: int) -> HttpResponse:
         if not error:
             match = get_object_or_404(Match, pk=pk)
             parsed = selectors.parse_notation(match, selectors.Viewer.of(match, request.user), text)
-            move = parsed if isinstance(parsed, dict) else None
-            error = "" if move is not None else f"“{text}”: {parsed[1]}"
+            if isinstance(parsed, dict):
+                move, error = parsed, ""
+            else:
+                error = f"“{text}”: {parsed[1]}"
     else:
         seq, move, error = move_from_post(request.POST)
     if not error:

@@ -12,7 +12,7 @@ Nothing here decides what is legal: every control stands for moves of the list.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.catalog import GameEntry, entry
@@ -213,7 +213,7 @@ def _first_hint(hints: Hints, names: list[str]) -> str:
     return "Click a highlighted piece on the board, or choose below." if seen else ""
 
 
-def last_move_marks(found: GameEntry | None, log: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def last_move_marks(found: GameEntry | None, log: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The board elements of the newest visible move among the last few log entries."""
     if found is None:
         return []

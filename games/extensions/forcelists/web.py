@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.errors import DomainError
+from accounts.models import User
 
 from ...catalog import FORCE_LISTS, with_capability
 from ...jsonlimits import JSONRefused, loads
@@ -22,12 +23,18 @@ from ...ui.panel import steps_of, tojson
 from .drafts import Draft, draft, points_bounds, scenarios
 from .services import forcelist_delete, forcelist_get, forcelist_save, forcelist_use
 
-EMPTY = {"units": []}
+EMPTY: dict[str, Any] = {"units": []}
+
+
+class SignedInRequest(HttpRequest):
+    """A request past ``login_required``: its user is signed in."""
+
+    user: User
 
 
 @login_required
 @require_GET
-def forcelist_index(request: HttpRequest) -> HttpResponse:
+def forcelist_index(request: SignedInRequest) -> HttpResponse:
     games = [{"key": g.key, "title": g.title} for g in with_capability(FORCE_LISTS) if g.forces]
     lists = list(request.user.force_lists.all())
     titles = {g["key"]: g["title"] for g in games}
@@ -118,6 +125,7 @@ def _engine_defaults(given: dict[str, Any]) -> Any:
 
 def _context(current: Draft, given: dict[str, Any], engine: Any, saved: Any, error: str) -> dict[str, Any]:
     hints, view = current.game.hints, current.view
+    assert current.game.forces is not None  # drafts.draft refuses a game without its lists
     lines = current.game.forces.lines_of(view)
     by_line: dict[str, list[dict[str, Any]]] = {line["id"]: [] for line in lines}
     buy: list[dict[str, Any]] = []
