@@ -6,4 +6,4 @@ from .models import User
 
 @admin.register(User)
 class StarpostUserAdmin(UserAdmin):
-    fieldsets = (*UserAdmin.fieldsets, ("Profile", {"fields": ("timezone",)}))
+    fieldsets = (*(UserAdmin.fieldsets or ()), ("Profile", {"fields": ("timezone",)}))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from functools import cache
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
@@ -68,15 +69,17 @@ class TokenAuthentication(authentication.TokenAuthentication):
     """Same answers as DRF's own class, and ``token_expired`` for a key unused too long."""
 
     def authenticate_credentials(self, key: str):
-        user = next(iter(get_user_model().objects.raw(_sql(), [key_hash(key)])), None)
+        # the raw query's user carries its token's columns (token_id, ...), which the model does not declare
+        user: Any = next(iter(get_user_model().objects.raw(_sql(), [key_hash(key)])), None)
         if user is None:
             user = _carry_over(key)
         if user is None:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
         if not user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
-        last_used = _when(user.token_last_used_at)
-        if timezone.now() - (last_used or _when(user.token_created_at)) > idle_limit():
+        last_used, created = _when(user.token_last_used_at), _when(user.token_created_at)
+        assert created is not None  # the token's created_at is NOT NULL
+        if timezone.now() - (last_used or created) > idle_limit():
             raise exceptions.AuthenticationFailed(
                 "This token expired unused; ask for a new one at /api/auth/token/.", code="token_expired"
             )

@@ -29,4 +29,4 @@ def purpose_keys(purpose: str) -> list[str]:
 def signer(purpose: str) -> signing.Signer:
     """A Signer keyed and salted for ``purpose`` alone; it reads tokens of older keys too."""
     key, *fallbacks = purpose_keys(purpose)
-    return signing.Signer(key=key, salt=purpose, fallback_keys=fallbacks)
+    return signing.Signer(key=key, salt=purpose, fallback_keys=[*fallbacks])

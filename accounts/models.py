@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import zoneinfo
 from datetime import UTC, datetime, timedelta
+from typing import ClassVar, Self
 
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.core.exceptions import ValidationError
@@ -40,7 +41,7 @@ class User(AbstractUser):
     # Take a day from the vacation bank by itself when a deadline would pass.
     auto_vacation = models.BooleanField(default=True)
 
-    objects = UserManager()
+    objects: ClassVar[UserManager[Self]] = UserManager()
 
     class Meta:
         constraints = [

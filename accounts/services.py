@@ -12,6 +12,7 @@ from django.contrib.auth import password_validation
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.db.models import CharField
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
@@ -29,8 +30,17 @@ from .models import (
 )
 
 USERNAME_MAX = 30
-USERNAME_FIELD_MAX = User._meta.get_field("username").max_length  # older accounts may be longer
-EMAIL_MAX = User._meta.get_field("email").max_length
+
+
+def _max_length(name: str) -> int:
+    field = User._meta.get_field(name)
+    if not isinstance(field, CharField) or field.max_length is None:
+        raise TypeError(f"User.{name} is not text of a bounded length")
+    return field.max_length
+
+
+USERNAME_FIELD_MAX = _max_length("username")  # older accounts may be longer
+EMAIL_MAX = _max_length("email")
 EMAIL_IS_TEXT = "An email address is text, such as ada@example.com."
 # Whether an address has an account is the owner's business: the same words whatever the reason.
 EMAIL_UNUSABLE = (
@@ -174,9 +184,9 @@ def vacation_days_left(user: User, at: datetime | None = None) -> int:
 def _run_length(user: User, start: datetime, end: datetime) -> timedelta:
     """Length of the unbroken stretch of vacation that [start, end) would belong to."""
     spans = sorted([(v.start, v.end) for v in user.vacations.all()] + [(start, end)])
-    run_start, run_end, longest = None, None, timedelta(0)
+    (run_start, run_end), longest = spans[0], timedelta(0)
     for s, e in spans:
-        if run_end is None or s > run_end:
+        if s > run_end:
             run_start, run_end = s, e
         else:
             run_end = max(run_end, e)

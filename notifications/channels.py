@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 
@@ -36,7 +38,7 @@ def send_email(row: Outbox) -> None:
     msg.send(fail_silently=False)
 
 
-CHANNELS = {
+CHANNELS: dict[str, Callable[[Outbox], None]] = {
     Outbox.Channel.EMAIL: send_email,
     Outbox.Channel.PUSH: send_push,
     Outbox.Channel.WEBHOOK: send_webhook,

@@ -7,7 +7,7 @@ import hashlib
 import logging
 import re
 from email import policy
-from email.message import EmailMessage
+from email.message import EmailMessage, Message
 from email.parser import BytesParser
 from email.utils import getaddresses
 from html.parser import HTMLParser
@@ -18,7 +18,7 @@ log = logging.getLogger("notifications.inbound")
 
 def parse(raw: bytes) -> EmailMessage:
     try:
-        return BytesParser(policy=policy.default).parsebytes(raw)  # type: ignore[return-value]
+        return BytesParser(policy=policy.default).parsebytes(raw)
     except Exception:  # the parser is lenient; this is for what it still cannot take
         log.warning("inbound: message could not be parsed; read as empty")
         return EmailMessage()
@@ -29,7 +29,7 @@ def parse_headers(raw: bytes) -> EmailMessage:
     head = raw[: 64 * 1024]
     end = min((i for i in (head.find(b"\r\n\r\n"), head.find(b"\n\n")) if i >= 0), default=len(head))
     try:
-        return BytesParser(policy=policy.default).parsebytes(head[:end] + b"\r\n\r\n", headersonly=True)  # type: ignore[return-value]
+        return BytesParser(policy=policy.default).parsebytes(head[:end] + b"\r\n\r\n", headersonly=True)
     except Exception:
         return EmailMessage()
 
@@ -43,7 +43,8 @@ def mime_depth(raw: bytes, most: int) -> int | None:
         return None
     except Exception:  # garbage: read as empty later, one level
         return 1
-    deepest, stack = 0, [(msg, 1)]
+    deepest = 0
+    stack: list[tuple[Message, int]] = [(msg, 1)]
     while stack:
         part, depth = stack.pop()
         if depth > most:
@@ -51,7 +52,7 @@ def mime_depth(raw: bytes, most: int) -> int | None:
         deepest = max(deepest, depth)
         payload = part.get_payload() if part.is_multipart() else None
         if isinstance(payload, list):
-            stack.extend((child, depth + 1) for child in payload)
+            stack.extend((child, depth + 1) for child in payload if isinstance(child, Message))
     return deepest
 
 

@@ -168,7 +168,15 @@ class PinnedAdapter(HTTPAdapter):
         self.host, self.port, self.ip = host, port, ip
         super().__init__(max_retries=0)
 
-    def send(self, request: requests.PreparedRequest, **kwargs: Any) -> requests.Response:
+    def send(
+        self,
+        request: requests.PreparedRequest,
+        stream: bool = False,
+        timeout: float | tuple[float | None, float | None] | None = None,
+        verify: bool | str = True,
+        cert: str | tuple[str, str] | None = None,
+        proxies: dict[str, str] | None = None,
+    ) -> requests.Response:
         parts = urlsplit(request.url or "")
         port = parts.port or (443 if parts.scheme == "https" else 80)
         if (parts.hostname or "").lower() != self.host or port != self.port:
@@ -176,7 +184,9 @@ class PinnedAdapter(HTTPAdapter):
         netloc = f"[{self.ip}]:{port}" if self.ip.version == 6 else f"{self.ip}:{port}"
         request.headers["Host"] = parts.netloc.rpartition("@")[2]
         request.url = urlunsplit((parts.scheme, netloc, parts.path, parts.query, ""))
-        return super().send(request, **kwargs)
+        return super().send(
+            request, stream=stream, timeout=timeout, verify=verify, cert=cert, proxies=proxies
+        )
 
     def build_connection_pool_key_attributes(
         self, request: requests.PreparedRequest, verify: Any, cert: Any = None

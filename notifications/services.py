@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
+from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
@@ -43,7 +44,7 @@ def outbox_add(messages: Iterable[Message]) -> list[int]:
         ids = list(Outbox.objects.filter(dedupe_key__in=keys).values_list("pk", flat=True))
     for row, pk in zip(rows, ids, strict=True):
         if row.available_at <= now:  # the others wait for the sweeper
-            transaction.on_commit(lambda pk=pk: _publish(pk), robust=True)
+            transaction.on_commit(partial(_publish, pk), robust=True)
     return ids
 
 

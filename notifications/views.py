@@ -31,7 +31,7 @@ from .webhooks import webhook_create, webhook_delete, webhook_json
 def unsubscribe(request, token: str):
     read = read_token(token)
     user = User.objects.filter(pk=read[0]).first() if read else None
-    if user is None:
+    if read is None or user is None:
         return render(request, "notifications/unsubscribe.html", {"invalid": True}, status=400)
     channel = read[1]
     if request.method == "POST":

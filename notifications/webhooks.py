@@ -97,7 +97,7 @@ def verify_signature(
 
 # -- writing: the outbox messages of an event -----------------------------------------------------
 
-_REQUIRED = {
+_REQUIRED: dict[str, tuple[str, ...]] = {
     Event.YOUR_TURN: ("match_id", "seq", "game", "url", "to_move"),
     Event.MATCH_OVER: ("match_id", "seq", "game", "url", "outcome"),
 }
