@@ -11,14 +11,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..base import Event, LogItem
+from ..kit.describe import who_by
 from .data import DATA
 from .state import colour
 
-
-def _who(seat: int | None, viewer: int | None) -> str:
-    if seat is None:
-        return "The server"
-    return "You" if seat == viewer else colour(seat).capitalize()
+_who = who_by(lambda seat: colour(seat).capitalize())
 
 
 def _counts(ships: Mapping[str, int]) -> str:

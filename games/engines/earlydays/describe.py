@@ -10,15 +10,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..base import LogItem
+from ..kit.describe import who_by
 from .data import DATA, side_name
 
 D = Mapping[str, Any]
 
 
-def _who(seat: int | None, viewer: int | None) -> str:
-    if seat is None:
-        return "The server"
-    return "You" if seat == viewer else f"The {side_name(seat)}"
+_who = who_by(lambda seat: f"The {side_name(seat)}")
 
 
 def describe(item: LogItem, viewer: int | None) -> str:

@@ -11,16 +11,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..base import LogItem
+from ..kit.describe import who_by
 from .data import DATA
 from .data import seat_name as name
 
 Text = Callable[[Mapping[str, Any], int | None], str | None]
 
 
-def _who(seat: int | None, viewer: int | None) -> str:
-    if seat is None:
-        return "The server"
-    return "You" if seat == viewer else name(seat)
+_who = who_by(name)
 
 
 def describe(item: LogItem, viewer: int | None) -> str:

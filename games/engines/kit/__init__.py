@@ -5,6 +5,7 @@
 - :mod:`.orders`: standing orders, for any frozen orders dataclass.
 - :mod:`.referee`: the common checks before a move is played, and the audience of a move.
 - :mod:`.engine`: an engine whose protocol methods delegate to its package's modules.
+- :mod:`.describe`: what every game's log lines share (who made the entry).
 
 See ``docs/engines.md`` for how an engine is built from these.
 """

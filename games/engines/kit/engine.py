@@ -106,7 +106,7 @@ class KitEngine(Engine):
         """The game's notation; a move it has none for (not a move of the game) as its JSON."""
         try:
             return self._notation(move)
-        except (KeyError, TypeError, ValueError, IndexError):
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return json.dumps(move.to_json(), sort_keys=True)
 
     def dump(self, state: Any) -> dict[str, Any]:

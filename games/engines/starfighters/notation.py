@@ -21,8 +21,6 @@ orders lose <colour> | orders ask on|off   (standing orders)
 
 from __future__ import annotations
 
-import json
-
 from ..base import Invalid, Move
 from . import moves as mv
 from .data import SYSTEMS
@@ -102,13 +100,7 @@ def _activate(text: str, rest: list[str]) -> Move | Invalid:
 
 
 def notation(m: Move) -> str:
-    try:
-        return _notation(m)
-    except (KeyError, TypeError, ValueError, AttributeError):
-        return json.dumps(m.to_json(), sort_keys=True)
-
-
-def _notation(m: Move) -> str:
+    """A move in the notation (the kit's engine writes one that has none as its JSON)."""
     k = m.kind
     if k in ("roll", "fire", "hold", "pass"):
         if m.args:
