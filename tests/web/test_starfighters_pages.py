@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 from django.template.loader import render_to_string
 
-from tests.engines.starfighters.helpers import E, position, ship
+from tests.engines.starfighters.helpers import E, ok, position, ship
 from tests.games.helpers import submit
 
 from .helpers import started
@@ -31,6 +31,36 @@ def test_the_panel_says_why_a_player_passed_with_nothing_to_activate():
     assert 'id="sf-why"' in html
     mine = html.split('data-seat="0"')[1].split("</ul></li>")[0]
     assert "(passed)" in mine and "s2 is 6 hexes away; your Phasers reach 1" in mine
+
+
+def test_the_panel_keeps_why_a_ship_was_passed_into_the_next_roll_phase():
+    duel = position(
+        ship(0, "c2", on=("y1 cockpit C", "b1 drives.move E")),
+        ship(1, "c6", "w", on=("r1 cockpit C", "r2 phasers.attack S")),
+    )
+    state = ok(duel, 0, "activate drives with yellow").state
+    state = ok(state, 0, "drive stop").state  # both passed by the rules: a new round
+    html = panel(state, 0)
+    assert "Passed with nothing to activate last round" in html
+    theirs = html.split('class="sf-passed" data-seat="1"')[1].split("</ul></div>")[0]
+    assert "Phasers: no enemy in range (they reach 1 hex;" in theirs
+    assert "the nearest enemy ship, Player 1&#x27;s, is 4 hexes away" in theirs
+
+
+@pytest.mark.django_db
+def test_the_log_and_the_panel_of_a_match_say_why_a_ship_was_passed(client, alice, bob):
+    match = started("star-fighters", alice, bob)
+    for _ in range(60):  # both hold at once: two bare boards, both passed by the rules
+        match.refresh_from_db()
+        if match.state["round"] > 1:
+            break
+        seat = min(match.active_seats)
+        submit(match, (alice, bob)[seat], {"kind": "hold"})
+    client.force_login(alice)
+    html = client.get(f"/matches/{match.pk}/").content.decode()
+    assert "You passed: nothing to activate (no die on the ship board)" in html
+    assert "Player 2 passed: nothing to activate (no die on the ship board)" in html
+    assert "Passed with nothing to activate last round" in html
 
 
 def test_the_panel_names_each_dice_face():

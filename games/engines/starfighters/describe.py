@@ -113,6 +113,16 @@ LEGEND = ", ".join(f"{mark} {face}" for face, mark in DATA.symbols.items())
 """The dice faces' symbols as the log writes them: "▲ security, ◆ engineering, ..."."""
 
 
+def _passed(d: D, v: int | None) -> str:
+    """A pass; one the rules made (SF-30) says why, save in entries stored before it did."""
+    who = f"{_who(d['seat'], v)} passed"
+    if not d["auto"]:
+        return who
+    if "why" not in d:
+        return f"{who} (nothing to activate)"
+    return f"{who}: nothing to activate ({'; '.join(text for _, _, text in d['why'])})"
+
+
 def _first(d: D, v: int | None) -> str:
     who = [_who(s, v) for s in d["first"]]
     verb = "activates" if len(who) == 1 and who != ["You"] else "activate"
@@ -143,7 +153,7 @@ EVENT_TEXT: dict[str, Callable[[D, int | None], str | None]] = {
     "cloak_engaged": lambda d, v: f"{_whose(d['seat'], v)} cloaking device is active",
     "cloak_broken": lambda d, v: f"{_whose(d['seat'], v)} cloaking device is off ({d['why']})",
     "activations_begin": _first,
-    "passed": lambda d, v: f"{_who(d['seat'], v)} passed" + (" (nothing to activate)" if d["auto"] else ""),
+    "passed": _passed,
     "cockpit_moved": lambda d, v: f"{_who(d['seat'], v)} moved {d['die']} from the Cockpit to {d['space']}",
     "activated": lambda d, v: f"{_who(d['seat'], v)} activated {d['system']} with {d['command']}",
     "attack_rolled": _attack,

@@ -33,7 +33,10 @@ class StarFighters(KitEngine):
     # roll one or all of its ATTACK dice at a torpedo (SF-51, SF-53; SF-R4).
     # 5: in the Roll phase "finished rolling" is told to the roller only, and the view shows
     # the others every player with a sealed sequence as rolling until the reveal (AS-SF-1.6).
-    version = "5"
+    # 6: a pass the rules make (SF-30) says why the ship could activate nothing: its "passed"
+    # event names each system and the reason, and the view keeps them until the next
+    # Activate-systems phase (a version 5 match replayed would log different events).
+    version = "6"
     min_seats = 2
     max_seats = 4
     seat_names = ("Player 1", "Player 2", "Player 3", "Player 4")

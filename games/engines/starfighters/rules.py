@@ -20,7 +20,8 @@ from .checks import activatable, check
 from .damage import Events, chosen_die, lose_die
 from .data import DATA, RULES
 from .moves import activation_candidates
-from .state import ACTIVATE, MODES, ROLL, TEAMS, TORPEDOES, Orders, Ship, State, Turns
+from .state import ACTIVATE, MODES, ROLL, TEAMS, TORPEDOES, Orders, Reason, Ship, State, Turns
+from .whynot import pass_reasons
 
 
 def setup(options: Mapping[str, Any], seats: int, dice: Dice) -> Step:
@@ -135,7 +136,7 @@ def _begin_turns(state: State, dice: Dice) -> tuple[State, Events]:
     i = units.index(first)
     order = units[i:] + units[:i]
     turns = Turns(units=order, on=first)
-    state = replace(state, first=first, turns=turns)
+    state = replace(state, first=first, turns=turns, passes=())
     seats = list(state.unit_seats(first))
     hitter = state.hitter
     if state.mode == TEAMS and hitter is not None and can_act(state, hitter):
@@ -158,6 +159,11 @@ def _next_turn(state: State) -> State:
         if unit not in turns.passed and state.unit_seats(unit):
             return replace(state, turns=replace(turns, on=unit, actor=None, drive=None))
     return replace(state, turns=replace(turns, actor=None, drive=None, passed=units))
+
+
+def _words(reasons: tuple[Reason, ...]) -> list[list[str]]:
+    """Event data is plain JSON: lists, never tuples (events are compared after a round trip)."""
+    return [list(r) for r in reasons]
 
 
 def can_act(state: State, seat: int) -> bool:
@@ -202,8 +208,13 @@ def settle(state: State, dice: Dice) -> tuple[State, Events]:
             seats = (turns.actor,) if turns.actor is not None else state.unit_seats(turns.on)
             if any(can_act(state, s) for s in seats):
                 break
-            state = replace(state, turns=replace(turns, passed=(*turns.passed, turns.on)))
-            events += [Event("passed", {"seat": s, "auto": True}) for s in seats]
+            why = {s: pass_reasons(state, s) for s in seats}
+            state = replace(
+                state,
+                turns=replace(turns, passed=(*turns.passed, turns.on)),
+                passes=(*state.passes, *why.items()),
+            )
+            events += [Event("passed", {"seat": s, "auto": True, "why": _words(why[s])}) for s in seats]
             state = _next_turn(state)
         elif state.phase == TORPEDOES:
             state, more = torpedoes.process(state, dice)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..base import Outcome
-from ..kit.codec import set_at
+from ..kit.codec import omitted_when_default, set_at
 
 ROLL, ACTIVATE, TORPEDOES, OVER = "roll", "activate", "torpedoes", "over"
 DUEL, THREE, TEAMS = "duel", "three", "teams"
@@ -18,6 +18,9 @@ MODES = {2: DUEL, 3: THREE, 4: TEAMS}
 
 Placed = tuple[str, str, str]
 """A die on a ship board: (die id, group, face)."""
+
+Reason = tuple[str, str, str]
+"""Why a system could not be activated: (system or "", refusal code, words for every reader)."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,9 @@ class State:
     queue: tuple[tuple[str, int], ...] = ()  # torpedo phase: (torpedo id, steps left)
     destroyed: tuple[int, ...] = ()  # seats, in the order their ships were destroyed
     outcome: Outcome | None = None
+    # the ships passed with nothing to activate in the last Activate-systems phase, each with
+    # why (SF-30): (seat, reasons); cleared as the next one begins
+    passes: tuple[tuple[int, tuple[Reason, ...]], ...] = omitted_when_default(())
 
     # -- lookups ----------------------------------------------------------------------
     def ship(self, seat: int) -> Ship:

@@ -20,7 +20,9 @@ Keys (stable; new keys may be added, none renamed):
   [systems], "cockpit_used", "why_not" {system: why it cannot be activated now, in the rules'
   words; empty outside the Activate-systems phase}, "why_not_drive" {step ("move",
   "rotate-left", "rotate-right"): why it is refused, while the player flies the Drives},
-  "damage_dealt", "damage_taken", "orders" (None unless
+  "passed_why" [why the player's ship was passed with nothing to activate in the last
+  Activate-systems phase (SF-30), in words that read the same to every player; empty if it was
+  not], "damage_dealt", "damage_taken", "orders" (None unless
   ``reveal_all``)}. In the Roll phase "board" is the board as the round began: the sealed
   work of a roll sequence is shown to its owner only, under ``you``.
 - A board is a list of spaces groups: {"group" ("phasers.attack"), "system", "label",
@@ -117,6 +119,7 @@ def _player(
         "cockpit_used": bool(turns and ship.seat in turns.cockpit),
         "why_not": why_not(state, ship.seat),
         "why_not_drive": drive_problems(state, ship.seat),
+        "passed_why": [text for seat, why in state.passes if seat == ship.seat for _, _, text in why],
         "damage_dealt": ship.dealt,
         "damage_taken": ship.taken,
         "orders": {"id": f"orders-{ship.seat + 1}", "lose": o.lose, "ask": o.ask} if reveal_all else None,

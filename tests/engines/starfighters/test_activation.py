@@ -3,7 +3,8 @@ A-side Cockpit ability (SF-32) and what happens to the dice (SF-14, SF-15)."""
 
 from __future__ import annotations
 
-from games.engines.starfighters.state import ROLL
+from games.engines.base import Event, LogItem
+from games.engines.starfighters.state import ROLL, Torpedo
 
 from .helpers import E, game_moves, has, ok, position, refused, ship
 
@@ -191,3 +192,80 @@ def test_nothing_else_is_accepted_while_drives_are_being_flown():
 
 def test_drive_moves_need_an_activated_drives_system():
     assert refused(duel(), 0, "drive move").code == "drive_not_active"
+
+
+# -- why a ship was passed (SF-30) -------------------------------------------------------------------------
+def passed_why(step, seat):
+    return next(e.data["why"] for e in step.events if e.kind == "passed" and e.data["seat"] == seat)
+
+
+def test_sf30_an_automatic_pass_says_the_enemy_was_out_of_phaser_range():
+    b = ("r1 cockpit C", "r2 phasers.attack S")
+    step = ok(duel(b=b), 0, "activate drives with yellow")
+    step = ok(step.state, 0, "drive stop")  # c2 to c6: four hexes; phasers reach 1
+    [(system, code, text)] = passed_why(step, 1)
+    assert (system, code) == ("phasers", "out_of_range")
+    assert "they reach 1 hex" in text and "the nearest enemy ship, Player 1's, is 4 hexes away" in text
+
+
+def test_sf30_an_automatic_pass_names_the_missing_command_die_and_the_missing_dice():
+    b = ("r1 cockpit C", "r2 phasers.target S", "b2 drives.move E")
+    step = ok(duel(b=b), 0, "activate drives with yellow")
+    step = ok(step.state, 0, "drive stop")
+    assert passed_why(step, 1) == [
+        ["phasers", "system_unpowered", "Phasers need at least 1 ATTACK die (SF-13)"],
+        ["drives", "no_command_die", "Drives need a blue or yellow Command die in the Cockpit"],
+    ]
+
+
+def test_sf30_a_ship_with_only_command_dice_is_passed_for_having_no_die_on_a_system():
+    step = ok(duel(b=("r1 cockpit C",)), 0, "activate drives with yellow")
+    step = ok(step.state, 0, "drive stop")
+    assert [w[1] for w in passed_why(step, 1)] == ["no_system_dice"]
+
+
+def test_sf30_a_ship_with_no_die_is_passed_for_having_none():
+    step = ok(duel(b=()), 0, "activate drives with yellow")
+    step = ok(step.state, 0, "drive stop")
+    assert passed_why(step, 1) == [["", "no_dice", "no die on the ship board"]]
+
+
+def test_the_reasons_of_a_pass_stay_in_the_view_until_the_next_activate_systems_phase():
+    step = ok(duel(b=("r1 cockpit C", "r2 phasers.attack S")), 0, "activate drives with yellow")
+    step = ok(step.state, 0, "drive stop")
+    assert step.state.phase == ROLL
+    for viewer in (0, 1, None):
+        seen = E.view(step.state, viewer)["players"]
+        assert seen[1]["passed_why"] == [passed_why(step, 1)[0][2]]
+        assert seen[0]["passed_why"] == ["every system it could use was activated this round"]
+
+
+def test_the_log_says_why_a_ship_was_passed_and_keeps_the_line_of_entries_stored_before():
+    step = ok(duel(b=("r1 cockpit C", "r2 phasers.attack S")), 0, "activate drives with yellow")
+    step = ok(step.state, 0, "drive stop")
+    item = LogItem(seq=9, seat=0, move=None, events=tuple(e for e in step.events if e.kind == "passed"))
+    assert E.describe(item, 1).startswith("You passed: nothing to activate (Phasers: no enemy in range")
+    assert E.describe(item, 0).startswith("Player 2 passed: nothing to activate (Phasers:")
+    old = LogItem(seq=9, seat=0, move=None, events=(Event("passed", {"seat": 1, "auto": True}),))
+    assert E.describe(old, 0) == "Player 2 passed (nothing to activate)"
+
+
+def test_the_reasons_of_a_pass_give_way_to_those_of_the_next_activate_systems_phase():
+    step = ok(duel(b=("r1 cockpit C", "r2 phasers.attack S")), 0, "activate drives with yellow")
+    state = ok(step.state, 0, "drive stop").state
+    state = ok(state, 0, "hold").state
+    step = ok(state, 1, "hold")  # the reveal: both boards as they were, both passed at once
+    assert sorted(e.data["seat"] for e in step.events if e.kind == "passed") == [0, 1]
+    seen = E.view(step.state, None)["players"]
+    assert seen[0]["passed_why"] == ["no die on the ship board"]  # not last phase's reason
+    assert len(seen[1]["passed_why"]) == 1 and "no enemy in range" in seen[1]["passed_why"][0]
+
+
+def test_sf30_an_automatic_pass_says_every_torpedo_of_the_ship_is_on_the_board():
+    torpedoes = ("r1 cockpit C", "r2 torpedoes.launch S", "r3 torpedoes.launch S", "r4 torpedoes.launch S")
+    launched = (Torpedo("t2a", 1, "a1", True), Torpedo("t2b", 1, "e3", True))
+    state = position(ship(0, "c2", "e", on=DRIVES), ship(1, "c6", "w", on=torpedoes), torpedoes=launched)
+    step = ok(ok(state, 0, "activate drives with yellow").state, 0, "drive stop")
+    assert passed_why(step, 1) == [
+        ["torpedoes", "no_torpedo", "Torpedoes: all 2 of the ship's torpedoes are on the board"]
+    ]

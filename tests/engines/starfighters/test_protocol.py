@@ -52,7 +52,7 @@ def test_the_engine_is_registered_under_its_stable_key():
     assert engine is E
     assert (engine.title, engine.version, engine.min_seats, engine.max_seats) == (
         "Star Fighters: Rapid Fire",
-        "5",
+        "6",
         2,
         4,
     )

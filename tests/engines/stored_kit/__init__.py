@@ -43,9 +43,10 @@ MATCHES: dict[str, tuple[str, int, int, dict[str, Any], int]] = {
     "dogfight-path": ("space-dogfight", 7, 2, {"turn_cap": 5, "movement": "path"}, 400),
     "dogfight-straight": ("space-dogfight", 11, 2, {"turn_cap": 12}, 200),
     # Star Fighters 5 (the blind Roll phase, SF-R5) changed what a roll-phase entry tells
-    # whom: its version 4 matches were recorded again, under new names, by version 5
-    "starfighters-2-v5": ("star-fighters", 5, 2, {"round_limit": 2}, 150),
-    "starfighters-3-v5": ("star-fighters", 6, 3, {"round_limit": 3, "ship_2": "B4"}, 90),
+    # whom, and 6 says why a ship was passed with nothing to activate (SF-30): each time its
+    # matches were recorded again, under new names, by the new version
+    "starfighters-2-v6": ("star-fighters", 5, 2, {"round_limit": 2}, 150),
+    "starfighters-3-v6": ("star-fighters", 6, 3, {"round_limit": 3, "ship_2": "B4"}, 90),
 }
 
 
