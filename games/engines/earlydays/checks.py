@@ -14,18 +14,10 @@ from ..kit.referee import Check
 from . import fire_orders, forces, movement
 from .data import DATA, side_name
 from .geometry import hex_of, zone
-from .moves import BUILD_KINDS, MOVE_KINDS
+from .moves import BUILD_KINDS, MOVE_KINDS, ORDERS
 from .state import MOVE, RESERVE, SHOOT, State
 
 ANSWERS = {"initiative": "initiative", "pick": "ion_weapon", "repair": "repair"}
-
-
-def _orders(state: State, seat: int, m: Move) -> Invalid | None:
-    current = getattr(state.orders[seat], m["setting"])
-    value = ("off", "on")[current] if isinstance(current, bool) else current
-    if value == m["value"]:
-        return Invalid("orders_unchanged", f"Your standing order {m['setting']} is already {value}.")
-    return None
 
 
 def _answer(state: State, seat: int, m: Move) -> Invalid | None:
@@ -144,5 +136,5 @@ CHECKS: dict[str, Check[State]] = {
     **dict.fromkeys(ANSWERS, _answer),
     **dict.fromkeys(MOVE_KINDS, _movement),
     "fire": _shooting,
-    "orders": _orders,
+    "orders": ORDERS.check,
 }

@@ -73,21 +73,12 @@ def _may_move(state: State, u: Unit) -> bool:
     return u.id not in state.moved and move_allowance(u) > 0
 
 
-def _orders(state: State, seat: int) -> list[Move]:
-    out = []
-    for setting, values in mv.ORDER_SETTINGS.items():
-        current = getattr(state.orders[seat], setting)
-        now = ("off", "on")[current] if isinstance(current, bool) else current
-        out += [mv.orders(setting, v) for v in values if v != now]
-    return out
-
-
 def legal(state: State, seat: int) -> list[Move]:
     """Every legal move of ``seat`` now: game moves first, then standing orders."""
     if state.phase == OVER or seat not in (0, 1):
         return []
     game = [m for m in _candidates(state, seat) if _listable(state, seat, m)]
-    return game + _orders(state, seat)
+    return game + mv.ORDERS.candidates(state, seat)
 
 
 def _listable(state: State, seat: int, m: Move) -> bool:

@@ -17,7 +17,7 @@ from . import endphase, fire_orders, forces, movement, scenarios, sequence
 from .data import DATA, IMPERIAL, REBEL, RULES, SIDES
 from .forces import entry_cost, entry_id
 from .geometry import FACINGS, deploy_facing
-from .moves import BUILD_KINDS, MOVE_KINDS
+from .moves import BUILD_KINDS, MOVE_KINDS, ORDERS
 from .state import ACTIVE, BUILD, DEPLOY, RESERVE, Entry, Orders, State, with_unit
 
 Events = list[Event]
@@ -66,12 +66,7 @@ def play(state: State, seat: int, m: Move, dice: Dice) -> Step:
     """Apply a checked, listed move (a sealed kind's content goes to its author only, by the
     move table)."""
     if m.kind == "orders":
-        o = state.orders[seat]
-        value: Any = m["value"] == "on" if m["setting"] == "ask" else m["value"]
-        state = replace(state, orders=set_at(state.orders, seat, replace(o, **{m["setting"]: value})))
-        # public, unlike kit.orders: stored matches have it so; making it private would be a
-        # change of play, with a new engine version
-        return Step(state, (Event("orders_updated", {"seat": seat}),))
+        return ORDERS.play(state, seat, m)
     if m.kind in BUILD_KINDS:
         state, events = _build(state, seat, m, dice)
     elif m.kind == "place":

@@ -2,7 +2,9 @@
 
 Orders are a frozen dataclass per seat, changed at any time by a sealed ``orders`` move.
 :class:`StandingOrders` gives a game the rest: the move's table entry, its constructor, the
-"already your orders" refusal, the candidates to list, and the step that plays it.
+"already your orders" refusal, the candidates to list, and the step that plays it. Its
+``orders`` move gives every field at once; :class:`OrdersBySetting` gives the same for a
+game whose ``orders`` move changes one setting at a time (the early days).
 
 The audience of the ``orders_updated`` event (docs/architecture.md, "Standing orders"):
 its author only, like the move itself, unless the game says ``public=True``. The log
@@ -19,17 +21,29 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import product
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..base import Event, Invalid, Move, Seat, Step
-from .moves import Field, Kind
+from .moves import Field, Kind, one_of
 
-Ord = TypeVar("Ord")
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+Ord = TypeVar("Ord", bound="DataclassInstance")
 S = TypeVar("S")
 
 KIND = "orders"
 UPDATED = "orders_updated"
 UNCHANGED = Invalid("orders_unchanged", "Those are already your standing orders.")
+ON_OFF = ("off", "on")  # how a yes/no setting is written, by OrdersBySetting
+
+
+def _updated(state: S, seat: Seat, orders: Ord, put: Callable[[S, Seat, Ord], S], public: bool) -> Step:
+    """The step that stores ``seat``'s new orders: the move sealed, the event its author's
+    unless the game made it public."""
+    own = frozenset({seat})
+    event = Event(UPDATED, {"seat": seat}, None if public else own)
+    return Step(put(state, seat, orders), (event,), own)
 
 
 @dataclass(frozen=True)
@@ -48,7 +62,7 @@ class StandingOrders(Generic[S, Ord]):
     public: bool = False  # the orders_updated event told to everyone (the move stays sealed)
 
     def __post_init__(self) -> None:
-        names = [f.name for f in dataclasses.fields(self.cls)]  # type: ignore[arg-type]
+        names = [f.name for f in dataclasses.fields(self.cls)]
         if list(self.fields) != names or list(self.values) != names:
             raise ValueError(f"standing orders must validate and list every field of {self.cls}: {names}")
 
@@ -58,7 +72,7 @@ class StandingOrders(Generic[S, Ord]):
         return Kind(self.fields, sealed=True)
 
     def move(self, orders: Ord) -> Move:
-        return Move.of(KIND, **dataclasses.asdict(orders))  # type: ignore[call-overload]
+        return Move.of(KIND, **dataclasses.asdict(orders))
 
     def of(self, m: Move) -> Ord:
         """The orders an ``orders`` move sets (the move is well formed)."""
@@ -83,6 +97,77 @@ class StandingOrders(Generic[S, Ord]):
         return UNCHANGED if self.of(m) == self.get(state, seat) else None
 
     def play(self, state: S, seat: Seat, m: Move) -> Step:
-        own = frozenset({seat})
-        event = Event(UPDATED, {"seat": seat}, None if self.public else own)
-        return Step(self.put(state, seat, self.of(m)), (event,), own)
+        return _updated(state, seat, self.of(m), self.put, self.public)
+
+
+@dataclass(frozen=True)
+class _OneSetting(Kind):
+    """The ``orders`` kind of :class:`OrdersBySetting`: the value must be one of the setting's."""
+
+    words: Mapping[str, Sequence[str]] = dataclasses.field(default_factory=dict)
+
+    def problem(self, m: Move) -> Invalid | None:
+        bad = super().problem(m)
+        if bad is None and m["value"] not in self.words[m["setting"]]:
+            values = ", ".join(self.words[m["setting"]])
+            return Invalid("bad_move", f"Standing order {m['setting']} is one of {values}.")
+        return bad
+
+
+@dataclass(frozen=True)
+class OrdersBySetting(Generic[S, Ord]):
+    """Standing orders changed one setting at a time: ``orders setting=<name> value=<word>``.
+
+    Each field of ``cls`` is a setting; ``values`` gives its words in the order the legal
+    moves list them (a yes/no setting, a bool field, is written "off" or "on"). ``value``
+    checks the shape of the word before the kind checks it is one of the setting's.
+    """
+
+    cls: type[Ord]
+    values: Mapping[str, Sequence[str]]
+    value: Field
+    get: Callable[[S, Seat], Ord]
+    put: Callable[[S, Seat, Ord], S]
+    public: bool = False  # the orders_updated event told to everyone (the move stays sealed)
+
+    def __post_init__(self) -> None:
+        names = [f.name for f in dataclasses.fields(self.cls)]
+        if list(self.values) != names:
+            raise ValueError(f"standing orders must list the words of every field of {self.cls}: {names}")
+
+    @property
+    def kind(self) -> Kind:
+        """The entry of the move table: any phase, sealed."""
+        fields = {"setting": one_of(tuple(self.values), '"setting"'), "value": self.value}
+        return _OneSetting(fields, sealed=True, words=self.values)
+
+    def move(self, setting: str, value: str) -> Move:
+        return Move.of(KIND, setting=setting, value=value)
+
+    def word(self, orders: Ord, setting: str) -> str:
+        """How ``setting`` of ``orders`` is written in a move."""
+        current = getattr(orders, setting)
+        return ON_OFF[current] if isinstance(current, bool) else str(current)
+
+    def candidates(self, state: S, seat: Seat) -> list[Move]:
+        """Every orders move that changes one of ``seat``'s settings: all are legal at any time."""
+        now = self.get(state, seat)
+        return [
+            self.move(setting, w)
+            for setting, words in self.values.items()
+            for w in words
+            if w != self.word(now, setting)
+        ]
+
+    def check(self, state: S, seat: Seat, m: Move) -> Invalid | None:
+        value = self.word(self.get(state, seat), m["setting"])
+        if value == m["value"]:
+            return Invalid("orders_unchanged", f"Your standing order {m['setting']} is already {value}.")
+        return None
+
+    def play(self, state: S, seat: Seat, m: Move) -> Step:
+        orders = self.get(state, seat)
+        setting = m["setting"]
+        value = m["value"] == ON_OFF[1] if isinstance(getattr(orders, setting), bool) else m["value"]
+        changed = dataclasses.replace(orders, **{setting: value})
+        return _updated(state, seat, changed, self.put, self.public)
