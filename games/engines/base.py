@@ -23,6 +23,7 @@ from .kit.codec import thaw as thaw
 
 if TYPE_CHECKING:
     from .dice import Dice
+    from .kit.routes import Route
 
 Seat = int
 """A seat is its index in the match, 0-based."""
@@ -278,6 +279,17 @@ class ForceBuilding(Protocol):
 
     def budget(self, state: Any, seat: Seat) -> int:
         """The points ``seat`` may spend in this match."""
+        ...
+
+
+@runtime_checkable
+class Routes(Protocol):
+    """An optional capability: pieces move one listed step at a time, and the engine can say
+    where each may end its activation and which listed moves, in order, take it there
+    (``kit.routes``), so a player picks a destination instead of each step."""
+
+    def routes(self, state: Any, seat: Seat) -> list[Route]:
+        """Every destination of ``seat``'s pieces now, with its moves (none when not on turn)."""
         ...
 
 

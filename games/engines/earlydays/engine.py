@@ -9,7 +9,8 @@ from typing import Any
 
 from ..base import Invalid, Move
 from ..kit.engine import KitEngine
-from . import endphase, legal, state
+from ..kit.routes import Route
+from . import endphase, legal, routes, state
 from .data import DATA, IMPERIAL, REBEL, RULES, side_name
 from .forces import budget, build_moves, force_cost, validate_force
 from .rules import DOCK_MARKER
@@ -98,6 +99,10 @@ class EarlyDays(KitEngine):
                 marks.add(DOCK_MARKER)
             out[seat] = frozenset(marks)
         return out
+
+    def routes(self, s: State, seat: int) -> list[Route]:
+        """Where each of ``seat``'s units may end its movement now, and the moves there (base.Routes)."""
+        return routes.routes(self, s, seat)
 
     def load(self, data: Mapping[str, Any]) -> State:
         """The kit's codec, and what states of engine version 2 lack (``state.load``)."""

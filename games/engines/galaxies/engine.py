@@ -10,7 +10,8 @@ from typing import Any
 
 from ..base import Move
 from ..kit.engine import KitEngine
-from . import legal, state
+from ..kit.routes import Route
+from . import legal, routes, state
 from .data import DATA, SEAT_NAMES
 from .state import HOLD, SCREEN, SELECT, State
 
@@ -120,6 +121,10 @@ class Galaxies(KitEngine):
                 marks |= {t.id for t in p.hand}
             out[seat] = frozenset(marks)
         return out
+
+    def routes(self, s: State, seat: int) -> list[Route]:
+        """Where each ship moving now may end its movement, and the steps there (base.Routes)."""
+        return routes.routes(self, s, seat)
 
     def load(self, data: Mapping[str, Any]) -> State:
         """The kit's codec, and what states of earlier versions lack (``state.load``)."""
