@@ -270,10 +270,11 @@ def _json_value(key: str, text: str) -> Any:
         raise FormRefused(UNREADABLE.format(why=f"{key}: {str(exc).rstrip('.')}")) from exc
 
 
-def move_from_post(post: Any) -> tuple[int | None, dict[str, Any] | None, str]:
+def move_from_post(post: Any) -> tuple[int | None, Any, str]:
     """(expected_seq, move, problem) from a move form; a problem means nothing is submitted.
 
-    A move comes either whole, as JSON in ``move`` (buttons and board clicks), or built
+    A move comes either whole, as JSON in ``move`` (buttons and board clicks; a list of moves
+    is a route, played in order, all or none), or built
     from fields: ``kind`` plus ``f.<name>`` inputs, where dots nest (``f.ships.A`` = 4 ->
     {"ships": {"A": 4}}), and ``j.<name>`` inputs holding a value's JSON. The fleet builder
     uses the former, the standing-orders form the latter.

@@ -23,7 +23,8 @@ from .clock.deadlines import TIME_CONTROL_SCHEMA
 from .engines import all_engines, audience
 from .engines import get as get_engine
 from .engines.audience import Logged
-from .engines.base import Engine, Event, ForceBuilding, Invalid
+from .engines.base import Engine, Event, ForceBuilding, Invalid, Routes
+from .engines.kit.routes import as_json as routes_json
 from .engines.session import ReplayError, Stored
 from .engines.session import replay as session_replay
 from .errors import Conflict, Forbidden
@@ -389,6 +390,22 @@ def legal_moves_view(match: Match, viewer: Viewer) -> dict[str, Any]:
         "moves": [m.to_json() for m in moves],
         "notation": [engine.notation(m) for m in moves],
     }
+
+
+def routes_view(match: Match, viewer: Viewer) -> list[dict[str, Any]]:
+    """Where the viewer's pieces may end their movement now, each with the listed moves that
+    take it there (an engine with the ``Routes`` capability; none when not on turn)."""
+    engine = engine_of(match)
+    if (
+        not isinstance(engine, Routes)
+        or viewer.seat is None
+        or match.status != Match.Status.ACTIVE
+        or match.state is None
+        or match.engine_version != engine.version
+        or viewer.seat not in match.active_seats
+    ):
+        return []
+    return routes_json(engine, engine.routes(engine.load(match.state), viewer.seat))
 
 
 def forces_buildable_now(

@@ -181,6 +181,8 @@ def _live_context(request: HttpRequest, match: Match, *, error: str = "") -> dic
     assert game is not None  # every game with matches is in the catalog (tests/web/test_catalog.py)
     active = data["active_seats"]
     legal = selectors.legal_moves_view(match, viewer)
+    if legal["moves"]:  # the page moves pieces by destination where the engine finds routes
+        legal["routes"] = selectors.routes_view(match, viewer)
     return {
         "m": data,
         "view": data["view"],
@@ -286,7 +288,14 @@ def match_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         seq, move, error = move_from_post(request.POST)
     if not error:
         try:
-            services.move_submit(match_id=pk, user=request.user, expected_seq=seq, move=move, source="web")
+            if isinstance(move, list):  # a route: its moves in order, all or none
+                services.moves_submit(
+                    match_id=pk, user=request.user, expected_seq=seq, moves=move, source="web"
+                )
+            else:
+                services.move_submit(
+                    match_id=pk, user=request.user, expected_seq=seq, move=move, source="web"
+                )
         except DomainError as exc:
             error = _message(exc)
     return _after_action(request, pk, error)

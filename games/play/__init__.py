@@ -21,6 +21,7 @@ from .services import (
     match_join,
     match_resign,
     move_submit,
+    moves_submit,
     options_validate,
 )
 from .timeouts import deadlines_recompute, match_timeout_apply, reminder_send
@@ -42,6 +43,7 @@ __all__ = [
     "match_resign",
     "match_timeout_apply",
     "move_submit",
+    "moves_submit",
     "options_validate",
     "reminder_send",
     "seat_watched",

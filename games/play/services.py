@@ -55,6 +55,7 @@ __all__ = [
     "match_join",
     "match_resign",
     "move_submit",
+    "moves_submit",
     "options_validate",
 ]
 
@@ -268,28 +269,90 @@ def _move_submit(
             return MoveResult(concessions.clock_note(match, seat, move_json, source))
         engine = engine_for(match.game)
         check_rules_version(match, engine)
-        assert match.dice_seed is not None  # set when the match started (check_in_play)
-        dice = Dice(bytes(match.dice_seed), match.seq + 1)
-        result, after = _engine_apply(match, engine, seat, parsed, dice)
-        if isinstance(result, Invalid):
-            if result.code == "not_your_turn":
-                raise Conflict("not_your_turn", result.message, seq=match.seq)
-            raise IllegalMove(result.code, result.message, seq=match.seq)
         before = list(match.active_seats)
-        append_entry(
-            match,
-            seat=seat,
-            user=user,
-            move=move_json,
-            step_events=result.events,
-            move_audience=result.move_audience,
-            draws=dice.draws,
-            source=source,
-            idempotency_key=idempotency_key,
-        )
-        assert after is not None  # a Step always has its position
+        after = _entry_play(match, engine, seat, user, parsed, source, idempotency_key)
         settle(match, after, before)
         return MoveResult(match.seq)
+
+
+def _entry_play(
+    match: Match,
+    engine: Engine,
+    seat: int,
+    user: Any,
+    parsed: Move,
+    source: str,
+    idempotency_key: str | None,
+    refused: str = "",
+) -> Position:
+    """Apply one checked move with the dice of its entry and append the entry; the caller
+    holds the match lock and settles the position. ``refused`` goes before a refusal's words."""
+    assert match.dice_seed is not None  # set when the match started (check_in_play)
+    dice = Dice(bytes(match.dice_seed), match.seq + 1)
+    result, after = _engine_apply(match, engine, seat, parsed, dice)
+    if isinstance(result, Invalid):
+        if result.code == "not_your_turn":
+            raise Conflict("not_your_turn", refused + result.message, seq=match.seq)
+        raise IllegalMove(result.code, refused + result.message, seq=match.seq)
+    append_entry(
+        match,
+        seat=seat,
+        user=user,
+        move=parsed.to_json(),
+        step_events=result.events,
+        move_audience=result.move_audience,
+        draws=dice.draws,
+        source=source,
+        idempotency_key=idempotency_key,
+    )
+    assert after is not None  # a Step always has its position
+    return after
+
+
+MOST_MOVES_AT_ONCE = 40
+"""Moves one request may play in a row (a unit's whole movement is well under this)."""
+
+
+def moves_submit(
+    *, match_id: Any, user: Any, expected_seq: Any, moves: Any, source: str = "api"
+) -> MoveResult:
+    """Play ``moves`` for the user's seat one after another, as ``move_submit`` plays one,
+    holding the match lock once: each is its own validated entry; if any is refused nothing
+    is recorded. The clocks run and the turn notice is written once, for the position after
+    the last (a unit's whole movement, picked as one destination, tells the next player once)."""
+    expected_seq = expected_seq_checked(expected_seq)
+    if not isinstance(moves, list) or not 1 <= len(moves) <= MOST_MOVES_AT_ONCE:
+        raise BadRequest("bad_moves", f"Send a list of 1 to {MOST_MOVES_AT_ONCE} moves to play in order.")
+    parsed = []
+    for raw in moves:
+        move = Move.from_json(raw)
+        if isinstance(move, Invalid):
+            raise BadRequest(move.code, move.message)
+        if move.kind in concessions.KINDS or move.kind == CLOCK:
+            raise BadRequest("bad_moves", "Resigning is a move of its own, never one of a list of moves.")
+        parsed.append(move)
+    try:
+        with transaction.atomic():
+            match = match_lock(match_id, viewer=user)
+            seat = check_seat(match, user, None)
+            check_current(match, seat, expected_seq)
+            if source in PLAYER_SOURCES:  # one request: counted once
+                move_rate_check(match_id=match.pk, user=user, move=parsed[0].to_json())
+            check_in_play(match)
+            engine = engine_for(match.game)
+            check_rules_version(match, engine)
+            before = list(match.active_seats)
+            after: Position | None = None
+            for i, move in enumerate(parsed):
+                words = f"Move {i + 1} of {len(parsed)} ({engine.notation(move)}) was refused, so none was played: "
+                after = _entry_play(match, engine, seat, user, move, source, None, refused=words)
+                match.state = after.state  # the next move is played on this position
+            assert after is not None
+            settle(match, after, before)
+            return MoveResult(match.seq)
+    except IntegrityError as exc:
+        now_at = Match.objects.filter(pk=match_pk(match_id)).values_list("seq", flat=True).first()
+        raise Conflict("stale_seq", "Another move was recorded first: reload the match.", seq=now_at) from exc
 
 
 def _engine_apply(

@@ -13,11 +13,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from games.catalog import GameEntry, entry
 
-from .common.hints import CHOICE, Hints, Kind, words
+from .common.hints import CHOICE, Hints, Kind, Routes, words
+
+ROUTE = "route"
+"""The panel's name for a route: not a move kind of any engine, a list of listed moves."""
 
 LAST_MOVE_LOOKBACK = 5
 """Log entries searched, newest first, for the last move to mark on the board."""
@@ -141,8 +145,13 @@ def move_panel(game: str, legal: Mapping[str, Any], view: Mapping[str, Any] | No
         by_kind.setdefault(move["kind"], []).append((move, text))
     buttons, standing, builders, listed = [], [], [], []
     picks: list[dict[str, Any]] = []
+    routes = legal.get("routes") or [] if hints.routes is not None else []
+    if routes and hints.routes is not None:
+        picks += route_picks(hints, hints.routes, routes, view)
     for name in sorted(by_kind, key=hints.rank):
         kind, items = hints.kind(name), by_kind[name]
+        if routes and hints.routes is not None and name in hints.routes.replaces:
+            kind = stepwise(kind)
         if kind.builder is not None and found is not None:
             context = kind.builder.context([m for m, _ in items], view)
             builders.append(
@@ -186,6 +195,59 @@ def move_panel(game: str, legal: Mapping[str, Any], view: Mapping[str, Any] | No
         # standing orders are not moves of the game: a player with only those waits
         "any": bool(buttons or builders or picks),
     }
+
+
+def stepwise(kind: Kind) -> Kind:
+    """A kind whose moves routes also make: its first pick stays on the board (the piece),
+    the rest become choices, so the board's hexes are the routes' destinations."""
+    rest = tuple(replace(p, on=CHOICE, at=None) for p in kind.picks[1:])
+    return replace(kind, picks=(*kind.picks[:1], *rest), hint="")
+
+
+def route_picks(
+    hints: Hints, how: Routes, routes: list[Mapping[str, Any]], view: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """The routes the engine found as pick steps: the piece, its destination, its facing."""
+    out = []
+    for r in routes:
+        piece = {
+            "on": how.piece.on,
+            "field": how.piece.field,
+            "value": r["piece"],
+            "label": how.piece.label(r["piece"], view),
+        }
+        if how.piece.prompt:
+            piece["prompt"] = how.piece.prompt
+        if how.piece.preselect:
+            piece["preselect"] = True
+        hexes = list(r["hexes"])
+        where = " ".join(hexes)
+        to: dict[str, Any] = {"on": how.on, "field": "to", "label": f"to {where}"}
+        if how.footprint:
+            to["values"] = hexes
+        else:
+            to["value"] = hexes[0]
+        if how.prompt:
+            to["prompt"] = how.prompt
+        steps = [piece, to]
+        facing = r.get("facing") or ""
+        if facing:
+            turn = {"on": CHOICE, "field": "facing", "value": facing, "label": f"End facing {facing}"}
+            if how.angle is not None:
+                turn["angle"] = how.angle(facing, view)
+            steps.append(turn)
+        n = len(r["moves"])
+        label = f"{piece['label']} to {where}" + (f", facing {facing}" if facing else "")
+        out.append(
+            {
+                "kind": ROUTE,
+                "move": list(r["moves"]),
+                "text": "; ".join(r["notation"]),
+                "label": f"{label} ({n} move{'s' if n != 1 else ''})",
+                "steps": steps,
+            }
+        )
+    return out
 
 
 def _kinds_json(hints: Hints, names: set[str]) -> dict[str, dict[str, Any]]:

@@ -139,6 +139,7 @@
     render();
   }
 
+  // A move, or a route's moves as a list (the server plays them in order, all or none).
   function submit(move) {
     var form = document.getElementById("board-move");
     if (!form) return;
@@ -216,6 +217,38 @@
     MARKS.forEach(function (cls) {
       board.querySelectorAll("." + cls).forEach(function (el) { el.classList.remove(cls); });
     });
+    board.querySelectorAll(".route-arrow").forEach(function (el) { el.remove(); });
+    arrows = [];
+  }
+
+  // A route that ends with a facing (a unit's whole move, picked by its destination): an
+  // arrow on the destination hex pointing the way the unit will face; clicking it plays it.
+  var arrows = []; // the routes the drawn arrows stand for, by index
+  var SVG = "http://www.w3.org/2000/svg";
+
+  function drawArrow(m) {
+    var to = m.steps[1];
+    var turn = m.steps[2];
+    if (!to || !turn || turn.field !== "facing" || typeof turn.angle !== "number") return;
+    var hex = elementsFor(to.on, to.value).filter(function (el) { return el.classList.contains("hex"); })[0];
+    var board = boardEl();
+    if (!hex || !board || !hex.getBBox) return;
+    var box = hex.getBBox();
+    var x = box.x + box.width / 2;
+    var y = box.y + box.height / 2;
+    var r = Math.min(box.width, box.height) / 2;
+    var a = turn.angle * Math.PI / 180;
+    var at = function (d, t) { return (x + d * Math.cos(a + t)).toFixed(1) + "," + (y + d * Math.sin(a + t)).toFixed(1); };
+    var g = document.createElementNS(SVG, "polygon");
+    g.setAttribute("points", [at(r * 1.0, 0), at(r * 0.3, 0.55), at(r * 0.3, -0.55)].join(" "));
+    g.setAttribute("class", "route-arrow");
+    g.setAttribute("data-route", String(arrows.length));
+    g.setAttribute("data-route-to", to.value + " " + turn.value);
+    var title = document.createElementNS(SVG, "title");
+    title.textContent = m.label || m.text;
+    g.appendChild(title);
+    arrows.push(m);
+    board.appendChild(g);
   }
 
   function chip(text, onClick, pressed, cls) {
@@ -250,6 +283,9 @@
       if (t.on === CHOICE) return;
       (t.values || [t.value]).forEach(function (v) { mark(t.on, v, "is-selected"); });
     });
+    if (path.length) {
+      candidates(path).forEach(function (m) { if (m.kind === "route") drawArrow(m); });
+    }
     var proposed = preview();
     if (proposed) proposed.steps[path.length - 1].values.forEach(function (v) { mark(proposed.steps[path.length - 1].on, v, "is-footprint"); });
 
@@ -429,6 +465,12 @@
       zoomScroll = null;
       initZoom();
       if (zoomed) centreZoom();
+      return;
+    }
+    var arrow = ev.target.closest("[data-route]");
+    if (arrow && arrows[Number(arrow.dataset.route)]) {
+      ev.preventDefault();
+      submit(arrows[Number(arrow.dataset.route)].move);
       return;
     }
     var button = ev.target.closest("[data-choice]");

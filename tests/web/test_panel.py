@@ -11,8 +11,9 @@ from django.http import QueryDict
 
 from games import catalog
 from games.engines import all_engines
-from games.engines.base import Invalid
+from games.engines.base import Invalid, Routes
 from games.engines.dice import Dice
+from games.engines.kit.routes import as_json
 from games.forms import move_from_post
 from games.ui.common.hints import CHOICE
 from games.ui.panel import move_panel, steps_of, tojson
@@ -68,10 +69,12 @@ def offered(panel: dict) -> set[str]:
 @pytest.mark.parametrize("engine", all_engines(), ids=lambda e: e.key)
 def test_every_legal_move_of_random_positions_is_on_the_page(engine):
     entry = catalog.entry(engine.key)
-    seen = 0
+    seen = routed = 0
     for state, seat, moves in positions(engine, POSITIONS):
         view = engine.view(state, seat)
         legal = {"moves": [m.to_json() for m in moves], "notation": [engine.notation(m) for m in moves]}
+        if isinstance(engine, Routes) and seen % 3 == 0:  # as the page has them, when on turn
+            legal["routes"] = as_json(engine, engine.routes(state, seat))
         panel = move_panel(engine.key, legal, view)
         built = {b["kind"] for b in panel["builders"]}
         composite = {
@@ -88,6 +91,7 @@ def test_every_legal_move_of_random_positions_is_on_the_page(engine):
                 assert all(tojson(v) in composite[kind][k] for k, v in move.items() if k != "kind"), move
                 continue
             assert tojson(move) in shown, f"{engine.key}: {move} is not on the page"
+        routed += sum(p["kind"] == "route" for p in panel["picks"]["moves"])
         for pick in panel["picks"]["moves"]:
             for step in pick["steps"]:
                 if step["on"] == CHOICE:
@@ -99,6 +103,7 @@ def test_every_legal_move_of_random_positions_is_on_the_page(engine):
                     )
         seen += 1
     assert seen >= POSITIONS // 2
+    assert routed or not isinstance(engine, Routes), "no position offered a destination to move to"
 
 
 def test_moves_of_two_shapes_get_their_own_steps():

@@ -70,6 +70,20 @@ class FixedDice(Dice):
         return sides if self.high else 1
 
 
+def as_json(engine: Engine, routes: Iterable[Route]) -> list[dict[str, Any]]:
+    """Routes as clients read them: the piece, where it ends, and its moves with their notation."""
+    return [
+        {
+            "piece": r.piece,
+            "hexes": list(r.hexes),
+            "facing": r.facing,
+            "moves": [m.to_json() for m in r.moves],
+            "notation": [engine.notation(m) for m in r.moves],
+        }
+        for r in routes
+    ]
+
+
 def explore(engine: Engine, state: Any, seat: Seat, movement: Movement) -> list[Route]:
     """Every place each piece of ``seat`` may end this activation on, with the moves to it."""
     if seat not in engine.active_seats(state):
@@ -132,4 +146,4 @@ def _ending(
     return True, moves, movement.close(state, seat, piece, moves)
 
 
-__all__ = ["FixedDice", "Movement", "Place", "Route", "explore"]
+__all__ = ["FixedDice", "Movement", "Place", "Route", "as_json", "explore"]

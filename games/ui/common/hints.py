@@ -86,6 +86,23 @@ class Kind:
 
 
 @dataclass(frozen=True)
+class Routes:
+    """Moving a piece by its destination, for an engine that finds routes (``base.Routes``):
+    click the piece (``piece``, the same pick as the first of the kinds in ``replaces``),
+    then a highlighted hex (or, with ``footprint``, the hexes a ship will cover), then, where
+    the route's end facing differs, the facing (an arrow the page draws at ``angle``
+    degrees, from (facing, view)). The kinds in ``replaces`` keep their moves, one step a
+    move, as choices after the piece's click."""
+
+    piece: Pick
+    replaces: tuple[str, ...]
+    on: str = "hex"
+    footprint: bool = False
+    angle: Callable[[str, Mapping[str, Any]], float] | None = None
+    prompt: str = ""
+
+
+@dataclass(frozen=True)
 class Hints:
     """Everything the UI needs beyond the engine's legal moves and view."""
 
@@ -94,6 +111,7 @@ class Hints:
     seat_colours: tuple[str, ...] = ()  # per seat index, as the board draws the seats
     field_labels: Mapping[str, str] = field(default_factory=dict)  # standing-order fields
     value_labels: Mapping[tuple[str, Any], str] = field(default_factory=dict)
+    routes: Routes | None = None  # pieces moved by destination (the kind "route" words them)
 
     def kind(self, name: str) -> Kind:
         return self.kinds.get(name) or Kind(title=words(name).capitalize())

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..common.hints import Hints, Kind, Pick, words
-from .render import SIDE_COLOURS
+from ..common.hints import Hints, Kind, Pick, Routes, words
+from .render import SIDE_COLOURS, facing_angle
 
 STEPS = {
     "F": "Straight ahead",
@@ -120,9 +120,16 @@ def _why_not(view: Mapping[str, Any]) -> str:
 
 
 UNIT = Pick("unit", on="unit", labels=_unit, prompt="Click one of your units.")
+MOVER = Pick("unit", on="unit", labels=_unit, prompt="Click one of your units.", preselect=True)
 
 HINTS = Hints(
     rules_prefix="SW",
+    routes=Routes(
+        piece=MOVER,
+        replaces=("move",),
+        angle=lambda facing, view: facing_angle(dict(view), facing),
+        prompt="Click a highlighted hex (or one of its arrows, for the facing) to fly there, or choose below.",
+    ),
     seat_colours=(SIDE_COLOURS["rebel"], SIDE_COLOURS["imperial"]),
     kinds={
         "buy": Kind(title="Buy", picks=(Pick("unit", labels=_unit_type),), note=_points_left),
@@ -151,10 +158,16 @@ HINTS = Hints(
             hint="Choose a unit, then click a highlighted hex of your deployment zone.",
         ),
         "initiative": Kind(title="Initiative"),
+        "route": Kind(
+            title="Fly to",
+            hint="Click one of your units, then a highlighted hex: it flies its whole move there, "
+            "and the white arrow shows where it will face. Single steps and special manoeuvres are "
+            "the buttons below.",
+        ),
         "move": Kind(
             title="Move",
             picks=(
-                Pick("unit", on="unit", labels=_unit, prompt="Click one of your units.", preselect=True),
+                MOVER,
                 Pick(
                     "step",
                     on="hex",

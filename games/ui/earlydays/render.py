@@ -175,7 +175,7 @@ def _corners(x: float, y: float, r: float = SIZE) -> str:
     return " ".join(pts)
 
 
-def _facing_angle(view: dict[str, Any], facing: str) -> float:
+def facing_angle(view: dict[str, Any], facing: str) -> float:
     names = (view.get("map") or {}).get("facings") or ["NE", "E", "SE", "SW", "W", "NW"]
     return -60 + 60 * (names.index(facing) if facing in names else 1)
 
@@ -206,7 +206,7 @@ def _svg_arcs(view: dict[str, Any], unit: dict[str, Any]) -> list[str]:
     c = _centre(view, unit.get("hex", ""))
     if c is None:
         return []
-    base = _facing_angle(view, unit.get("facing", "E"))
+    base = facing_angle(view, unit.get("facing", "E"))
     out = []
     seen = set()
     for w in unit.get("weapons") or []:
@@ -233,7 +233,7 @@ def _svg_unit(view: dict[str, Any], u: dict[str, Any]) -> str:
         return ""
     x, y = c
     colour = SIDE_COLOURS.get(u.get("side", ""), "#999")
-    a = math.radians(_facing_angle(view, u.get("facing", "E")))
+    a = math.radians(facing_angle(view, u.get("facing", "E")))
     if u.get("class") == "station":
         half = SIZE * 0.68
         body = (

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..common.hints import Hints, Kind, Pick, words
+from ..common.hints import Hints, Kind, Pick, Routes, words
 from .render import FACTION_FILL
 
 
@@ -126,6 +126,12 @@ SHIP = Pick("ship", on="ship", labels=_ship, prompt="Click one of your ships.")
 
 HINTS = Hints(
     rules_prefix="BG",
+    routes=Routes(
+        piece=SHIP,
+        replaces=("step",),
+        footprint=True,
+        prompt="Click a green hex to move there (a larger ship: then the rest of its outline), or choose below.",
+    ),
     # ISN, then the Wretch (one or two players in the team mission)
     seat_colours=(FACTION_FILL["isn"], FACTION_FILL["wretch"], FACTION_FILL["wretch"]),
     kinds={
@@ -165,6 +171,11 @@ HINTS = Hints(
             picks=(Pick("ship", on="card", labels=_ship, prompt="Click one of your ships to activate it."),),
             hint="Click one of your ships (or its card) to activate it.",
             note=_energy,
+        ),
+        "route": Kind(
+            title="Move to",
+            hint="Click the activated ship, then where it should go (a green hex; a larger ship's "
+            "outline shows the spaces it will cover): it moves there in one go.",
         ),
         "step": Kind(
             title="Move",

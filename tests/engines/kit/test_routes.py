@@ -36,7 +36,9 @@ def positions(key: str, wanted: str, count: int, seed: int) -> Iterator[tuple[An
             found += 1
             yield state, seat
         liked = [m for m in moves if m.kind in ("launch", "place", "activate", "step", "ready", "fleet")]
-        step = engine.apply(state, seat, rng.choice(liked if key != "early-days" and liked else moves), Dice(SEED, seq))
+        step = engine.apply(
+            state, seat, rng.choice(liked if key != "early-days" and liked else moves), Dice(SEED, seq)
+        )
         assert not isinstance(step, Invalid)
         state, seq = step.state, seq + 1
 
@@ -111,7 +113,7 @@ def test_the_games_whose_pieces_step_find_routes(key):
 @pytest.mark.parametrize("key", list(GAMES))
 def test_every_route_is_played_by_listed_steps_to_its_destination(key):
     engine = get(key)
-    kind, field, place, stops, seed = GAMES[key]
+    kind, _field, place, stops, seed = GAMES[key]
     checked = 0
     for state, seat in positions(key, kind, 3, seed):
         routes = engine.routes(state, seat)
