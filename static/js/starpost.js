@@ -338,7 +338,10 @@
       prompt = hints.filter(function (h, i) { return hints.indexOf(h) === i; }).join(" ") || prompt;
     }
     if (proposed) prompt = "Click the ship's outline again, or confirm, to place it there.";
-    else if (done.length) prompt = "Play the move, or pick on.";
+    else if (done.length) {
+      var onBoard = opts.filter(function (o) { return o.on !== CHOICE && o.prompt; })[0];
+      prompt = onBoard ? onBoard.prompt + " Or play a move below." : "Play the move, or pick on.";
+    }
     hint.textContent = prompt || (opts.length ? "Choose:" : "");
   }
 
