@@ -111,8 +111,11 @@ def _standing(
     current = (view.get("you") or {}).get(name)
     current = current if isinstance(current, Mapping) else None
     group: dict[str, Any] = {"kind": name, "title": kind.title, "fields": [], "items": []}
+    names = [k for k in moves[0] if k != "kind"]
+    if current and all(k in current for k in names):  # the orders as they are, never listed as a change
+        moves = [*moves, {"kind": name, **{k: current[k] for k in names}}]
     if len(moves) > 1 and _product(moves):
-        for field in sorted(k for k in moves[0] if k != "kind"):
+        for field in sorted(names):
             values = {tojson(m[field]): m[field] for m in moves}
             if current and field in current:
                 values.setdefault(tojson(current[field]), current[field])

@@ -137,3 +137,42 @@ def test_a_field_that_is_not_json_is_refused_with_a_message():
     post.update({"expected_seq": "7", "kind": "orders", "j.ask": "yes please"})
     _seq, move, problem = move_from_post(post)
     assert move is None and "not readable" in problem and "j.ask" in problem
+
+
+def test_standing_orders_are_one_form_when_the_changes_and_the_orders_as_they_are_make_every_setting():
+    """The engine lists only changes (the orders as they are would be refused as unchanged):
+    with the current orders from the view they still make every combination, so the player
+    gets one form with a field per setting, the current values chosen."""
+    changes = [
+        {"kind": "orders", "react": "always", "ask": True},
+        {"kind": "orders", "react": "never", "ask": False},
+        {"kind": "orders", "react": "never", "ask": True},
+    ]
+    legal = {"moves": changes, "notation": ["orders always ask", "orders never", "orders never ask"]}
+    view = {"you": {"seat": 0, "orders": {"id": "orders-0", "react": "always", "ask": False}}}
+    [group] = move_panel("battleship-galaxies", legal, view)["standing"]
+    assert not group["items"]
+    fields = {f["name"]: f for f in group["fields"]}
+    assert fields["ask"]["boolean"] and not fields["ask"]["checked"]
+    chosen = [label for _, label, picked in fields["react"]["choices"] if picked]
+    assert chosen == ["play the first tactic card that fits"]
+    assert fields["ask"]["label"].startswith("Ask me at every reaction window")
+
+
+def test_the_reaction_window_says_what_opened_it_and_names_the_answers():
+    hints = catalog.entry("battleship-galaxies").hints
+    view = {
+        "you": {"seat": 1, "hand": [{"id": "w308", "name": "Tendril", "cost": 2}]},
+        "players": [{"seat": 0, "name": "ISN"}, {"seat": 1, "name": "Wretch"}],
+        "ships": [{"id": "ev", "name": "ISN Everest"}, {"id": "vf", "name": "Vapor's Fate"}],
+        "turn": {"seat": 0},
+        "window": {"seat": 1, "window": "attack", "ship": "ev", "target": "vf"},
+    }
+    legal = {
+        "moves": [{"kind": "react", "card": "w308"}, {"kind": "react", "card": "none"}],
+        "notation": ["react w308", "react none"],
+    }
+    [group] = move_panel("battleship-galaxies", legal, view)["buttons"]
+    assert group["note"].startswith("ISN Everest (EV) declares an attack on your Vapor's Fate (VF)")
+    assert [i["text"] for i in group["items"]] == ["Play Tendril, 2 energy", "Play no card"]
+    assert hints.kind("react").note({**view, "window": {**view["window"], "seat": 0}}) == ""

@@ -122,6 +122,36 @@ def _why_not(view: Mapping[str, Any]) -> str:
     return ("Not possible now: " + " ".join(dict.fromkeys(reasons))) if reasons else ""
 
 
+WINDOWS = {
+    "attack": "{ship} declares an attack on your {target}; the dice are not rolled yet",
+    "hit": "{ship}'s attack hits your {target}; the damage is not dealt yet",
+    "ecm": "{ship} moves next to your {target}",
+    "action_start": "{player}'s action phase starts",
+}
+
+
+def _window(view: Mapping[str, Any]) -> str:
+    """The reaction window the viewer is asked to answer (AS-BG-3), from the view."""
+    window = view.get("window") or {}
+    if not window or window.get("seat") != (view.get("you") or {}).get("seat"):
+        return ""
+    what = WINDOWS.get(str(window.get("window")), "a reaction window is open")
+    what = what.format(
+        ship=_ship(window.get("ship"), view),
+        target=_ship(window.get("target"), view),
+        player=_seat((view.get("turn") or {}).get("seat"), view),
+    )
+    return (
+        f"{what[0].upper()}{what[1:]}. You may answer with a tactic card made for this moment, if "
+        "you can pay its energy, or play none; then the turn goes on (reaction window, AS-BG-3)."
+    )
+
+
+def _answer(value: Any, view: Mapping[str, Any]) -> str:
+    """An answer to a reaction window: a card of the hand by its title, or none."""
+    return "Play no card" if value in ("", "none") else f"Play {_card(value, view)}"
+
+
 SHIP = Pick("ship", on="ship", labels=_ship, prompt="Click one of your ships.")
 
 HINTS = Hints(
@@ -194,7 +224,7 @@ HINTS = Hints(
         "play": Kind(
             title="Play a tactic card", picks=(Pick("card", labels=_card), Pick("target", labels=_ship))
         ),
-        "react": Kind(title="React", picks=(Pick("card", labels=_card),)),
+        "react": Kind(title="React", picks=(Pick("card", labels=_answer),), note=_window),
         "discard": Kind(
             title="Discard a tactic card for energy",
             picks=(Pick("card", labels=_discard),),
@@ -203,5 +233,14 @@ HINTS = Hints(
         "next": Kind(title="Next phase", label="Go on to the next phase", quiet=True, note=_next),
         "end": Kind(title="Finish", label="End your turn", quiet=True, note=_why_not, warning=_end),
         "orders": Kind(title="Standing orders", standing=True),
+    },
+    # reaction windows (AS-BG-3): answered by the standing order unless the player asks
+    field_labels={
+        "react": "At a reaction window you are not asked about",
+        "ask": "Ask me at every reaction window (on every one, so the pause gives nothing away)",
+    },
+    value_labels={
+        ("react", "always"): "play the first tactic card that fits",
+        ("react", "never"): "play no card",
     },
 )
