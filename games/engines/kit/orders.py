@@ -21,15 +21,19 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import product
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ..base import Event, Invalid, Move, Seat, Step
 from .moves import Field, Kind, one_of
 
-if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
 
-Ord = TypeVar("Ord", bound="DataclassInstance")
+class Dataclass(Protocol):
+    """Any dataclass (what ``dataclasses.fields`` and ``replace`` take)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+
+Ord = TypeVar("Ord", bound=Dataclass)
 S = TypeVar("S")
 
 KIND = "orders"
