@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import pytest
 
@@ -11,16 +11,7 @@ from games.engines.kit.codec import set_at
 from games.engines.kit.moves import text
 from games.engines.kit.orders import OrdersBySetting
 
-
-@dataclass(frozen=True)
-class Orders:
-    policy: str = "best"
-    ask: bool = False
-
-
-@dataclass(frozen=True)
-class State:
-    orders: tuple[Orders, ...] = (Orders(), Orders())
+from .test_referee import Orders, State  # the referee's test game: orders "policy" and "ask"
 
 
 def _orders(public: bool = False) -> OrdersBySetting[State, Orders]:
