@@ -1,6 +1,6 @@
 """Battleship Galaxies played in the browser by clicking only, as two (or three) players
 would: the fleets and decks chosen, the first player named, ships launched and placed hex by
-hex, activated, moved and fired on the board, tactic cards played and discarded, turns
+hex, activated, moved by their destination and fired on the board, tactic cards played and discarded, turns
 ended, and a late resignation to close a whole match on a phone. Every other mission and
 seat count is clicked through its setup and first full round.
 
@@ -81,9 +81,9 @@ def click_steps(page: Any, steps: list[dict[str, Any]]) -> None:
             shape(page, step["on"], value).click()
 
 
-def click_move(page: Any, move: dict[str, Any]) -> None:
-    """Make ``move`` on the page as a player would: by the picker's steps on the board and in
-    the tray, or by the tray's button that stands for it."""
+def click_move(page: Any, move: Any) -> None:
+    """Make ``move`` (or a route, a list of moves) on the page as a player would: by the
+    picker's steps on the board and in the tray, or by the tray's button that stands for it."""
     wait_until(page, lambda: picker_built(page), "the picker")
     for listed in listed_moves(page):
         if listed["move"] == move:
@@ -126,14 +126,15 @@ class Table:
             page.goto(self.browse.url(self.match))
         return page
 
-    def play(self, seat: int, move: dict[str, Any]) -> None:
+    def play(self, seat: int, move: Any) -> None:
         page = self.page_of(seat)
         self.shown[seat] = act(page, lambda: click_move(page, move))
-        self.kinds[move["kind"]] += 1
+        self.kinds["route" if isinstance(move, list) else move["kind"]] += 1
 
-    def choose(self, state: Any, seat: int) -> dict[str, Any]:
+    def choose(self, state: Any, seat: int) -> Any:
         """The automatic player's move, with a ship's steps cut short: past the limit it fires
-        if it can, else its turn ends."""
+        if it can, else its turn ends. A ship that starts moving goes as far as the limit
+        lets it in one pick of its destination (a route: its steps as a list)."""
         moves = [m for m in ENGINE.legal_moves(state, seat) if m.kind != "orders"]
         kinds = {m.kind for m in moves}
         if "fleet" in kinds and not self.kinds["fleet"]:
@@ -144,6 +145,17 @@ class Table:
         assert move is not None
         if move.kind == "activate":
             self.steps.clear()
+        if move.kind == "step" and not self.steps[move["ship"]]:
+            ship = move["ship"]
+            routes = [
+                r
+                for r in ENGINE.routes(state, seat)
+                if r.piece == ship and len(r.moves) <= self.steps_per_ship
+            ]
+            if routes:
+                far = max(routes, key=lambda r: len(r.moves))
+                self.steps[ship] = len(far.moves)
+                return [m.to_json() for m in far.moves]
         if move.kind == "step":
             self.steps[move["ship"]] += 1
             if self.steps[move["ship"]] > self.steps_per_ship:
@@ -182,7 +194,7 @@ def test_a_whole_skirmish_is_played_by_clicking_on_a_phone(browse, alice, bob):
         "place",
         "next",
         "activate",
-        "step",
+        "route",
         "fire",
         "end",
     ):
@@ -218,6 +230,7 @@ def test_each_mission_is_set_up_and_its_first_round_played_by_clicking(
     assert all(p.turns >= 1 for p in state.players)
     for kind in ("first", "launch", "place", "activate", "end"):
         assert table.kinds[kind], f"no {kind} was clicked: {table.kinds}"
+    assert table.kinds["route"] + table.kinds["step"], f"no ship was moved: {table.kinds}"
 
 
 def test_next_is_explained_and_ending_a_turn_that_loses_the_match_is_warned(browse, alice, bob):

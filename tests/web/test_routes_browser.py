@@ -63,7 +63,7 @@ def test_a_unit_flies_to_the_hex_and_facing_clicked(browse, alice, bob, viewport
 
     RESULTS.mkdir(exist_ok=True)
     page.locator(".board-wrap").screenshot(
-        path=str(RESULTS / f"early-days-destinations-{viewport['width']}.png")
+        path=str(RESULTS / f"early-days-destinations-{viewport['width']}.png"), caret="initial"
     )
 
     far = max(routes, key=lambda r: len(r["move"]))
@@ -98,6 +98,10 @@ def test_a_ship_moves_to_the_place_clicked(browse, alice, bob, viewport):
 
     expected = {h for r in routes for h in r["steps"][1]["values"]}
     wait_until(page, lambda: targets(page) == expected, "the ship's destinations to be highlighted")
+    RESULTS.mkdir(exist_ok=True)
+    page.locator(".board-wrap").screenshot(
+        path=str(RESULTS / f"galaxies-destinations-{viewport['width']}.png"), caret="initial"
+    )
     far = max(routes, key=lambda r: len(r["move"]))
     seq = match.seq
     act(page, lambda: click_ship_steps(page, far["steps"][1:]))
