@@ -155,3 +155,15 @@ def test_every_place_the_listed_steps_reach_is_offered(key):
                 dice = FixedDice(high=False)
                 engine.apply(before, seat, last, dice)
                 assert dice.rolled, r
+
+
+def test_no_route_of_a_ship_ends_on_another_ship():
+    """[SEED] ships may pass through other ships but not end their move on one."""
+    engine = get("battleship-galaxies")
+    ended = 0
+    for state, seat in positions("battleship-galaxies", "step", 3, GAMES["battleship-galaxies"][4]):
+        for route in engine.routes(state, seat):
+            occupied = state.occupied(skip=route.piece)
+            assert not set(route.hexes) & set(occupied), route
+            ended += 1
+    assert ended > 10
