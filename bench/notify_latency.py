@@ -49,6 +49,8 @@ def main() -> int:
         DJANGO_DEBUG="0",
         DJANGO_SECRET_KEY="bench-" + os.urandom(8).hex(),
         DJANGO_LOG_LEVEL="WARNING",
+        # No reply reaches the bench: the inbound email webhook stays unmounted.
+        STARPOST_INBOUND_WEBHOOK="0",
     )
     import psycopg
 
