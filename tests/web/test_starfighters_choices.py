@@ -1,7 +1,7 @@
 """Star Fighters' activations and ship-board choices played by clicking, on a phone and a
 desktop: a phaser attack, a torpedo launched and shot at, and the B sides' own choices (the
 B2 Frigate's Drives dice and re-roll, the B4 Gunship's shot at a torpedo, the B1 Cruiser's
-bridge, the B3 Fighter's Cloaking Device).
+bridge, the B3 Fighter's Cloaking Device, forward launch and thrusters).
 
 Each position is reached by moves made through the write path (the automatic player's
 choice, or a move that leads towards the position, whatever the dice); then the player
@@ -22,8 +22,9 @@ from games.bots.starfighters import StarFightersBot
 from games.engines import get
 from games.engines.base import Move
 from games.engines.starfighters.data import DATA
+from games.engines.starfighters.geometry import neighbour
 from tests.games.helpers import submit, user_of
-from tests.support.browser import DESKTOP, PHONE, act, choice, listed_moves, on_board, wait_until
+from tests.support.browser import DESKTOP, PHONE, SUBMITTED, act, choice, listed_moves, on_board, wait_until
 
 from .helpers import started
 
@@ -138,7 +139,7 @@ def steps_for(page: Any, test: Callable[[dict[str, Any]], bool]) -> list[dict[st
 def click_until_choice(page: Any, steps: list[dict[str, Any]], field: str) -> None:
     """The board clicks (and any Command die choice) that come before the choice of ``field``."""
     for step in steps:
-        if step["field"] == field:
+        if step["field"] == field or page.evaluate(SUBMITTED):  # a lone last choice is taken for you
             return
         if step["on"] == "choice":
             pressed = page.locator('#pick-path [aria-pressed="true"]').filter(has_text=step["label"])
@@ -298,3 +299,74 @@ def test_the_b1_cruiser_moves_its_officer_from_the_bridge_and_the_b3_fighter_fil
     act(page, lambda: click_board(page, "space", move["space"]))
     assert f"You moved {move['die']} from the bridge to {move['space']}" in log_text(page)
     assert on_board(page, "die", move["die"]).get_attribute("data-group") == move["space"]
+
+
+def fighter_launches(state: Any, seat: int, m: Move) -> bool:
+    """The Fighter (Player 2) fills its LAUNCH spaces with red dice and a yellow Command die."""
+    if seat != 1 or m.kind != "place":
+        return False
+    shown = face(state, seat, m["die"])
+    if m["space"] == "torpedoes.launch":
+        return shown == "security"
+    if m["space"] == "drives.thrust":
+        return shown == "engineering"
+    return m["space"] == "cockpit" and m["die"][0] == "y"
+
+
+def ahead(state: Any, seat: int) -> str | None:
+    ship = state.ships[seat]
+    return neighbour(ship.hex, ship.heading)
+
+
+def nobody_flies_or_shoots(state: Any, seat: int, m: Move) -> bool:
+    """The ships stay where they started (the Fighter's forward hex stays free), nobody is
+    shot, the Fighter launches forward only and keeps its red dice for its LAUNCH spaces."""
+    if m.kind == "place" and seat == 1 and m["die"][0] == "r":
+        return m["space"] != "torpedoes.launch"
+    if m.kind != "activate":
+        return False
+    if m["system"] == "torpedoes":
+        return seat == 0 or m["hex"] != ahead(state, seat)
+    return m["system"] in ("phasers", "drives")
+
+
+@VIEWPORTS
+def test_the_b3_fighter_launches_a_torpedo_forward_and_flies_its_thrusters_a_die_at_a_time(
+    browse, alice, bob, viewport
+):
+    match = started("star-fighters", alice, bob, ship_2="B3", round_limit=0)
+
+    def forward(state: Any) -> bool:
+        return listed(state, 1, lambda m: activation("torpedoes")(m) and m["hex"] == ahead(state, 1))
+
+    state = play_until(match, forward, prefer=fighter_launches, avoid=nobody_flies_or_shoots)
+    front = ahead(state, 1)
+    page = open_page(browse, match, 1, viewport)
+    steps = steps_for(page, lambda m: m["kind"] == "activate" and m.get("hex") == front)
+    click_until_choice(page, steps, "hex")
+    assert "is-attack" in (on_board(page, "hex", front).get_attribute("class") or "")
+    act(page, lambda: click_board(page, "hex", front))
+    assert f"You launched torpedo t2a on {front}" in log_text(page)
+
+    state = play_until(
+        match,
+        lambda s: listed(s, 1, activation("drives")),
+        prefer=fighter_launches,
+        avoid=nobody_flies_or_shoots,
+    )
+    dice = sum(1 for _, g, _ in state.ships[1].board if g == "drives.thrust")
+    page = open_page(browse, match, 1, viewport)
+    steps = steps_for(page, lambda m: m["kind"] == "activate" and m["system"] == "drives")
+    act(page, lambda: click_until_choice(page, steps, ""))  # every step: the system, its Command die
+    drive = page.locator('#moves button[data-kind="drive"]')
+    assert {"Move forward", "Turn left", "Turn right", "Stop (end the drive)"} <= set(drive.all_inner_texts())
+    start = state.ships[1].hex
+    act(page, lambda: drive.filter(has_text="Move forward").click())
+    assert f"You moved {start} → {ahead(state, 1)}" in log_text(page)
+    if dice > 1:  # each die is one step of either kind (SF-52): a turn after a move
+        left = state_of(match).turns.drive
+        assert left is not None and left.steps == dice - 1
+        turns = page.locator('#moves button[data-kind="drive"]').filter(has_text="Turn")
+        assert set(turns.all_inner_texts()) == {"Turn left", "Turn right"}
+        act(page, lambda: turns.filter(has_text="Turn left").click())
+        assert "You turned left" in log_text(page)
