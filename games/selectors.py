@@ -381,7 +381,7 @@ def legal_moves_view(match: Match, viewer: Viewer) -> dict[str, Any]:
         viewer.seat is None
         or match.status != Match.Status.ACTIVE
         or match.state is None
-        or match.engine_version != engine.version  # the server refuses its moves
+        or not engine.plays_on(match.engine_version)  # the server refuses its moves
     ):
         return {"seq": seq, "moves": [], "notation": []}
     moves = engine.legal_moves(engine.load(match.state), viewer.seat)
@@ -401,7 +401,7 @@ def routes_view(match: Match, viewer: Viewer) -> list[dict[str, Any]]:
         or viewer.seat is None
         or match.status != Match.Status.ACTIVE
         or match.state is None
-        or match.engine_version != engine.version
+        or not engine.plays_on(match.engine_version)
         or viewer.seat not in match.active_seats
     ):
         return []
@@ -604,7 +604,9 @@ def replayable(match: Match, upto: int | None = None) -> tuple[list[Stored], Log
             continue
         if entry.kind in (RESIGN, FORFEIT) and entry.seat is not None:
             return entries, entry
-        entries.append(Stored(entry.seq, entry.seat, entry.move, entry.events, entry.dice))
+        entries.append(
+            Stored(entry.seq, entry.seat, entry.move, entry.events, entry.dice, entry.engine_version)
+        )
     return entries, None
 
 
@@ -668,7 +670,7 @@ def replay_frame(match: Match, viewer: Viewer, at: int | None) -> ReplayFrame:
     engine = engine_of(match)
     then = Viewer(viewer.seat, reveal_all=False)
     entry = entry_for(engine, match.log.get(seq=at), then)
-    if match.engine_version != engine.version:
+    if not engine.plays_on(match.engine_version):
         return ReplayFrame(at, last, None, entry, _OLD_RULES, **moves)
     entries, _conceded = replayable(match, at)
     assert match.dice_seed is not None  # a match with entries has started

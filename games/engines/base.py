@@ -165,6 +165,23 @@ class Engine(abc.ABC):
     min_seats: int
     max_seats: int
     seat_names: Sequence[str] = ()
+    continues: frozenset[str] = frozenset()
+    """Earlier versions whose matches this one plays on. A version may name one only when,
+    from every position, both give the same legal moves, dice, states and outcome, and differ
+    only in the wording or details of events (and in ``view_notes``); any change in play
+    freezes the earlier matches instead (``rules_version_changed``)."""
+    view_notes: frozenset[str] = frozenset()
+    """Keys of the dumped state that only ``view`` reads, added by a version that continues
+    an earlier one (whose states lack them): a state replayed from entries of the earlier
+    version is compared with a stored one without them (``played``)."""
+
+    def plays_on(self, version: str) -> bool:
+        """Whether a match recorded under ``version`` of this game is played by this engine."""
+        return version == self.version or version in self.continues
+
+    def played(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """A dumped state without its ``view_notes``: what a continued version leaves the same."""
+        return {k: v for k, v in data.items() if k not in self.view_notes}
 
     # -- set-up -------------------------------------------------------------------------
     @abc.abstractmethod

@@ -120,8 +120,9 @@ def cancelled(match: Match) -> Conflict:
 
 
 def check_rules_version(match: Match, engine: Engine) -> None:
-    """A match continues only under the rules engine version it started with."""
-    if match.engine_version != engine.version:
+    """A match continues only under the rules engine version it is recorded under, or one
+    that declares it plays that version's matches on (``Engine.continues``)."""
+    if not engine.plays_on(match.engine_version):
         raise Conflict(
             "rules_version_changed",
             f"This match was started under version {match.engine_version} of {engine.title}'s "

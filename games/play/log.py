@@ -13,11 +13,11 @@ from django.utils import timezone
 
 from ..engines import get as get_engine
 from ..engines import named as engine_named
-from ..engines.base import Event
+from ..engines.base import Engine, Event
 from ..engines.dice import entry_nonce
 from ..engines.session import replay as session_replay
 from ..models import LogEntry, Match
-from ..rows import insert_row
+from ..rows import insert_row, update_row
 from ..selectors import replayable
 from .hashing import entry_hash, entry_payload
 
@@ -74,6 +74,16 @@ def append_entry(
     match.seq = seq
     match.log_head = entry.hash
     return entry
+
+
+def rules_continued(match: Match, engine: Engine) -> None:
+    """Record the match under ``engine``'s version from the entry about to be appended on: a
+    match of an earlier version the engine continues (``Engine.continues``) is upgraded by the
+    first entry the engine writes for it, never by a read. Called by the write path holding
+    the match lock, after the engine accepted the move; earlier entries keep their version."""
+    if match.engine_version != engine.version:
+        match.engine_version = engine.version
+        update_row(Match, match.pk, {"engine_version": engine.version})
 
 
 def concede_outcome(match: Match, state: Any, seat: int, reason: str) -> dict[str, Any]:

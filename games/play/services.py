@@ -35,7 +35,7 @@ from .inputs import (
     salt_checked,
 )
 from .locking import match_lock, match_pk
-from .log import append_entry
+from .log import append_entry, rules_continued
 from .turns import Position, position_after, settle, start
 
 log = logging.getLogger(__name__)
@@ -294,6 +294,7 @@ def _entry_play(
         if result.code == "not_your_turn":
             raise Conflict("not_your_turn", refused + result.message, seq=match.seq)
         raise IllegalMove(result.code, refused + result.message, seq=match.seq)
+    rules_continued(match, engine)
     append_entry(
         match,
         seat=seat,

@@ -37,6 +37,11 @@ class StarFighters(KitEngine):
     # event names each system and the reason, and the view keeps them until the next
     # Activate-systems phase (a version 5 match replayed would log different events).
     version = "6"
+    # 6 plays a version 5 match on: the same moves, dice and outcome; only the "passed" event
+    # gained its reasons, and the state the reasons the view shows ("passes", empty in a
+    # version 5 state), so a version 5 match in progress continues under 6.
+    continues = frozenset({"5"})
+    view_notes = frozenset({"passes"})
     min_seats = 2
     max_seats = 4
     seat_names = ("Player 1", "Player 2", "Player 3", "Player 4")

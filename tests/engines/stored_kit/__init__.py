@@ -49,6 +49,13 @@ MATCHES: dict[str, tuple[str, int, int, dict[str, Any], int]] = {
     "starfighters-3-v6": ("star-fighters", 6, 3, {"round_limit": 3, "ship_2": "B4"}, 90),
 }
 
+CONTINUED: dict[str, str] = {
+    # name: the game; recordings of an earlier version that today's version plays on
+    # (``Engine.continues``): Star Fighters 6 gave the "passed" event its reasons (SF-30)
+    "starfighters-2-v5": "star-fighters",
+    "starfighters-3-v5": "star-fighters",
+}
+
 
 def record(game: str, seed: int, seats: int, options: dict[str, Any], most: int) -> dict[str, Any]:
     """One match between players who pick legal moves at random, at most ``most`` entries."""
