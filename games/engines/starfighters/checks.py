@@ -9,12 +9,11 @@ whole judgement; ``legal.py`` lists the candidate moves that pass it, so the lis
 from __future__ import annotations
 
 from ..base import Invalid, Move
-from ..kit.orders import UNCHANGED
 from ..kit.referee import Check, Judge
 from .activations import cockpit_move, phaser_problem, shields_problem, torpedo_problem
 from .data import COCKPIT, COMMAND, DATA, Side
 from .geometry import anomaly_ahead, neighbour, other_anomaly
-from .moves import MOVES, activation_candidates
+from .moves import MOVES, ORDERS, activation_candidates
 from .shipboard import capacity, command_colours, fire_ready, placed, placement_problem, ready
 from .state import ACTIVATE, ROLL, Pending, Placed, State, name
 
@@ -51,12 +50,6 @@ def _cockpit_kind(state: State, seat: int, m: Move) -> Invalid | None:
             f'A "{m.kind}" move belongs to {PHASE_TEXT[phase]}; {MOVES.now} {PHASE_TEXT[state.phase]}.',
         )
     return _roll(state, seat, m) if phase == ROLL else _activate(state, seat, m)
-
-
-def _orders(state: State, seat: int, m: Move) -> Invalid | None:
-    if all(getattr(state.orders[seat], k) == v for k, v in m.args):
-        return UNCHANGED
-    return None
 
 
 def _pending(state: State, seat: int, m: Move) -> Invalid | None:
@@ -375,7 +368,7 @@ CHECKS: dict[str, Check[State]] = {
     "cockpit": _cockpit_kind,
     **dict.fromkeys(("activate", "drive", "pass"), _activate),
     **dict.fromkeys(("lose", "steer", "reroll"), _answer),
-    "orders": _orders,
+    "orders": ORDERS.check,
 }
 JUDGE: Judge[State] = Judge(
     MOVES, CHECKS, outcome=lambda s: s.outcome, seats=lambda s: s.seats, pending=pending

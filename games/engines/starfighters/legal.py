@@ -10,9 +10,9 @@ from __future__ import annotations
 from ..base import Move
 from .checks import check
 from .moves import (
+    ORDERS,
     activation_candidates,
     drive_candidates,
-    order_candidates,
     reroll_candidates,
     roll_candidates,
 )
@@ -40,7 +40,7 @@ def legal(state: State, seat: int) -> list[Move]:
         else:
             cands.append(Move.of("pass"))
             cands.extend(activation_candidates(state, seat))
-    cands.extend(order_candidates(state, seat))
+    cands.extend(ORDERS.candidates(state, seat))
     return [m for m in cands if check(state, seat, m) is None]
 
 

@@ -64,9 +64,9 @@ def parse(text: str, state: State, seat: int) -> Move | Invalid:
         return _activate(text, rest)
     if verb == "orders" and len(rest) == 2:
         if rest[0] == "lose" and rest[1] in mv.COLOURS:
-            return mv.orders(lose=rest[1])
+            return mv.orders("lose", rest[1])
         if rest[0] == "ask" and rest[1] in ("on", "off"):
-            return mv.orders(ask=rest[1] == "on")
+            return mv.orders("ask", rest[1] == "on")
         return bad(text, f": orders lose <{'|'.join(mv.COLOURS)}> or orders ask on|off")
     return bad(text)
 

@@ -13,13 +13,11 @@ from typing import Any
 
 from ..base import Event, Move, Step
 from ..dice import Dice
-from ..kit.codec import set_at
-from ..kit.orders import UPDATED
 from . import activations, drives, rollphase, torpedoes
 from .checks import activatable, check
 from .damage import Events, chosen_die, lose_die
 from .data import DATA, RULES
-from .moves import activation_candidates
+from .moves import ORDERS, activation_candidates
 from .state import ACTIVATE, MODES, ROLL, TEAMS, TORPEDOES, Orders, Reason, Ship, State, Turns
 from .whynot import pass_reasons
 
@@ -70,10 +68,7 @@ def play(state: State, seat: int, m: Move, dice: Dice) -> Step:
     events: Events
     sealed = m.kind == "cockpit" and state.phase == ROLL
     if m.kind == "orders":
-        orders = replace(state.orders[seat], **dict(m.args))
-        state = replace(state, orders=set_at(state.orders, seat, orders))
-        # public: docs/architecture.md, "Standing orders"
-        return Step(state, (Event(UPDATED, {"seat": seat}),))
+        return ORDERS.play(state, seat, m)
     if m.kind == "lose":
         state = replace(state, pending=state.pending[1:])
         state, events = lose_die(state, seat, m["die"])
