@@ -16,6 +16,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db.models import Q, QuerySet, prefetch_related_objects
 from django.utils import timezone
 
@@ -27,7 +28,7 @@ from .engines.base import Engine, Event, ForceBuilding, Invalid, Routes
 from .engines.kit.routes import as_json as routes_json
 from .engines.session import ReplayError, Stored
 from .engines.session import replay as session_replay
-from .errors import Conflict, Forbidden
+from .errors import BadRequest, Conflict, Forbidden
 from .models import CLOCK, FORFEIT, RESIGN, LogEntry, Match, Seat, TurnNotice
 
 
@@ -394,18 +395,97 @@ def legal_moves_view(match: Match, viewer: Viewer) -> dict[str, Any]:
 
 def routes_view(match: Match, viewer: Viewer) -> list[dict[str, Any]]:
     """Where the viewer's pieces may end their movement now, each with the listed moves that
-    take it there (an engine with the ``Routes`` capability; none when not on turn)."""
+    take it there (an engine with the ``Routes`` capability; none when not on turn). All
+    pieces at once, explored now: a page asks per piece (``piece_routes_view``)."""
     engine = engine_of(match)
-    if (
-        not isinstance(engine, Routes)
-        or viewer.seat is None
-        or match.status != Match.Status.ACTIVE
-        or match.state is None
-        or not engine.plays_on(match.engine_version)
-        or viewer.seat not in match.active_seats
-    ):
+    if not isinstance(engine, Routes) or not _may_route(match, viewer, engine):
         return []
+    assert match.state is not None and viewer.seat is not None  # _may_route
     return routes_json(engine, engine.routes(engine.load(match.state), viewer.seat))
+
+
+def _may_route(match: Match, viewer: Viewer, engine: Engine) -> bool:
+    return (
+        viewer.seat is not None
+        and match.status == Match.Status.ACTIVE
+        and match.state is not None
+        and engine.plays_on(match.engine_version)
+        and viewer.seat in match.active_seats
+    )
+
+
+def route_pieces_view(match: Match, viewer: Viewer) -> list[str]:
+    """The viewer's pieces that may move by destination now (read from the seat's listed
+    moves, so cheap; where each may go is asked for one piece at a time)."""
+    engine = engine_of(match)
+    if not isinstance(engine, Routes) or not _may_route(match, viewer, engine):
+        return []
+    assert match.state is not None and viewer.seat is not None  # _may_route
+    return engine.route_pieces(engine.load(match.state), viewer.seat)
+
+
+ROUTES_CACHED_FOR = 6 * 3600
+"""Seconds one piece's routes are kept: they follow from the position alone (its key names
+the log head), so this only bounds the cache's size, never what is correct."""
+
+
+def piece_routes_view(match: Match, viewer: Viewer, piece: Any, seen_seq: Any = None) -> dict[str, Any]:
+    """Where one of the viewer's pieces may end its movement now, each destination with the
+    listed moves that take it there: ``{seq, piece, routes}``. For the seat on turn only;
+    with ``seen_seq`` (the seq the client saw), refused as stale when the match moved on.
+    Kept in the cache by match, log head, seat, piece and engine version: asking again is free."""
+    engine = engine_of(match)
+    if viewer.seat is None:
+        raise Forbidden("not_a_player", "Only the match's players can ask where their pieces can go.")
+    if not isinstance(engine, Routes):
+        raise BadRequest("routes_not_offered", f"{engine.title} does not move pieces by their destination.")
+    if match.status != Match.Status.ACTIVE or match.state is None:
+        raise Conflict("match_not_in_play", "The match is not in play: nothing moves now.", seq=match.seq)
+    if not engine.plays_on(match.engine_version):
+        raise Conflict(
+            "rules_version_changed",
+            f"This match was started under version {match.engine_version} of {engine.title}'s rules "
+            f"engine and the server now plays version {engine.version}: it cannot be continued.",
+            seq=match.seq,
+        )
+    seen = seen_by(match, viewer)
+    if seen_seq is not None and seen_seq != seen.seq:
+        raise Conflict(
+            "stale_seq", f"The match is at seq {seen.seq}, not {seen_seq}: reload it.", seq=seen.seq
+        )
+    if viewer.seat not in match.active_seats:
+        raise Conflict("not_your_turn", "It is not your turn: your pieces move when it is.", seq=seen.seq)
+    if not isinstance(piece, str) or not 0 < len(piece) <= MOST_PIECE_NAME:
+        raise BadRequest("bad_piece", "Name the piece to move (`piece`), as the legal moves name it.")
+    key = ":".join(
+        (
+            "routes",
+            str(match.pk),
+            str(match.seq),
+            match.log_head,
+            str(viewer.seat),
+            engine.key,
+            engine.version,
+            piece,
+        )
+    )
+    found = cache.get(key)
+    if found is None:
+        state = engine.load(match.state)
+        movers = engine.route_pieces(state, viewer.seat)
+        if piece not in movers:
+            raise BadRequest(
+                "bad_piece",
+                f"{piece} cannot move now; "
+                + (f"these can: {', '.join(movers)}." if movers else "none of your pieces can."),
+            )
+        found = routes_json(engine, engine.routes(state, viewer.seat, piece))
+        cache.set(key, found, ROUTES_CACHED_FOR)
+    return {"seq": seen.seq, "piece": piece, "routes": found}
+
+
+MOST_PIECE_NAME = 40
+"""The longest piece name asked for (the games' are a few characters: R2a, ISD-1)."""
 
 
 def forces_buildable_now(

@@ -13,6 +13,7 @@ urlpatterns = [
     path("matches/<int:pk>/", views.match_page, name="match"),
     path("matches/<int:pk>/poll/", views.match_poll, name="match-poll"),
     path("matches/<int:pk>/move/", views.match_move, name="match-move"),
+    path("matches/<int:pk>/routes/", views.match_routes, name="match-routes"),
     path("matches/<int:pk>/join/", views.match_join, name="match-join"),
     path("matches/<int:pk>/resign/", views.match_resign, name="match-resign"),
     path("matches/<int:pk>/verify/", views.match_verify, name="match-verify"),

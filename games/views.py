@@ -14,7 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
@@ -181,8 +181,8 @@ def _live_context(request: HttpRequest, match: Match, *, error: str = "") -> dic
     assert game is not None  # every game with matches is in the catalog (tests/web/test_catalog.py)
     active = data["active_seats"]
     legal = selectors.legal_moves_view(match, viewer)
-    if legal["moves"]:  # the page moves pieces by destination where the engine finds routes
-        legal["routes"] = selectors.routes_view(match, viewer)
+    if legal["moves"]:  # pieces moved by destination: their routes are asked for one piece at a time
+        legal["route_pieces"] = selectors.route_pieces_view(match, viewer)
     return {
         "m": data,
         "view": data["view"],
@@ -251,6 +251,26 @@ def match_poll(request: HttpRequest, pk: int) -> HttpResponse:
         closed = match.status in (Match.Status.FINISHED, Match.Status.CANCELLED)
         return HttpResponse(status=STOP_POLLING if closed else 204)
     return render(request, "games/_live.html", _live_context(request, match))
+
+
+@require_GET
+def match_routes(request: HttpRequest, pk: int) -> HttpResponse:
+    """One of the viewer's pieces' destinations, as the page's picker takes them (the steps
+    to click: the piece, its destination, its facing), asked when the piece is clicked:
+    ``?piece=<id>&seq=<the seq the page shows>``. JSON; a refusal is ``{code, message}``."""
+    match = get_object_or_404(Match, pk=pk)
+    viewer = selectors.Viewer.of(match, request.user)
+    raw_seq = request.GET.get("seq", "")
+    try:
+        if not raw_seq.isdigit() or len(raw_seq) > 11:
+            raise BadRequest("bad_seq", "Send the seq the page shows (`seq`): reload the match.")
+        found = selectors.piece_routes_view(match, viewer, request.GET.get("piece"), int(raw_seq))
+    except DomainError as exc:
+        return JsonResponse(exc.as_dict(), status=exc.status)
+    view = selectors.match_view(match, viewer)["view"]
+    return JsonResponse(
+        {"seq": found["seq"], "moves": panel.piece_route_picks(match.game, found["routes"], view)}
+    )
 
 
 def _after_action(request: HtmxHttpRequest, pk: int, error: str) -> HttpResponse:

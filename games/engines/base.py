@@ -305,8 +305,14 @@ class Routes(Protocol):
     where each may end its activation and which listed moves, in order, take it there
     (``kit.routes``), so a player picks a destination instead of each step."""
 
-    def routes(self, state: Any, seat: Seat) -> list[Route]:
-        """Every destination of ``seat``'s pieces now, with its moves (none when not on turn)."""
+    def routes(self, state: Any, seat: Seat, piece: str | None = None) -> list[Route]:
+        """Every destination of ``seat``'s pieces now (or only ``piece``'s), with its moves
+        (none when not on turn)."""
+        ...
+
+    def route_pieces(self, state: Any, seat: Seat) -> list[str]:
+        """The pieces of ``seat`` that may move now (none when not on turn): cheap, read from
+        its listed moves, where ``routes`` explores."""
         ...
 
 

@@ -149,11 +149,12 @@ def move_panel(game: str, legal: Mapping[str, Any], view: Mapping[str, Any] | No
     buttons, standing, builders, listed = [], [], [], []
     picks: list[dict[str, Any]] = []
     routes = legal.get("routes") or [] if hints.routes is not None else []
+    movers = legal.get("route_pieces") or [] if hints.routes is not None else []
     if routes and hints.routes is not None:
         picks += route_picks(hints, hints.routes, routes, view)
     for name in sorted(by_kind, key=hints.rank):
         kind, items = hints.kind(name), by_kind[name]
-        if routes and hints.routes is not None and name in hints.routes.replaces:
+        if (routes or movers) and hints.routes is not None and name in hints.routes.replaces:
             kind = stepwise(kind)
         if kind.builder is not None and found is not None:
             context = kind.builder.context([m for m, _ in items], view)
@@ -186,15 +187,20 @@ def move_panel(game: str, legal: Mapping[str, Any], view: Mapping[str, Any] | No
             for m, text, s in stepped
         ]
         listed.append({"title": kind.title, "items": [{"json": tojson(m), "text": t} for m, t, _ in stepped]})
+    named = ([ROUTE] if movers else []) + [p["kind"] for p in picks]
+    chosen: dict[str, Any] = {"moves": picks, "kinds": _kinds_json(hints, set(named))}
+    if movers and hints.routes is not None:  # asked for by the page when one of them is clicked
+        piece = hints.routes.piece
+        chosen["routes"] = {"on": piece.on, "field": piece.field, "pieces": movers, "seq": legal.get("seq")}
     return {
         "buttons": buttons,
         "standing": standing,
         "builders": builders,
-        "picks": {"moves": picks, "kinds": _kinds_json(hints, {p["kind"] for p in picks})},
+        "picks": chosen,
         "listed": listed,
         "listed_count": sum(len(g["items"]) for g in listed),
-        "hint": _first_hint(hints, [p["kind"] for p in picks]),
-        "notes": kind_notes(hints, [p["kind"] for p in picks], view),
+        "hint": _first_hint(hints, named),
+        "notes": kind_notes(hints, named, view),
         # standing orders are not moves of the game: a player with only those waits
         "any": bool(buttons or builders or picks),
     }
@@ -251,6 +257,17 @@ def route_picks(
             }
         )
     return out
+
+
+def piece_route_picks(
+    game: str, routes: list[Mapping[str, Any]], view: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """One piece's routes (``selectors.piece_routes_view``) as the picker's moves, the same
+    steps the page would have listed for them."""
+    found = entry(game)
+    if found is None or found.hints.routes is None:
+        return []
+    return route_picks(found.hints, found.hints.routes, list(routes), view)
 
 
 def _kinds_json(hints: Hints, names: set[str]) -> dict[str, dict[str, Any]]:

@@ -99,9 +99,57 @@
     return o.extend ? p.slice(0, -1).concat([tokenOf(o, p)]) : p.concat([tokenOf(o, p)]);
   }
 
+  // -- a piece's destinations, asked for when it is picked ---------------------------------
+  // The page lists which pieces move by destination (data.routes: {on, field, pieces, seq});
+  // where one may go is asked of the server the first time it is picked (its routes come as
+  // more listed moves) and kept while the page shows the same seq.
+  var fetched = {}; // "seq piece" -> that piece's route moves ([] after a refusal)
+  var asking = {}; // "seq piece" -> true while asked for
+  var routeError = "";
+
+  function routeKey(p) {
+    var r = data && data.routes;
+    var t = p[0];
+    if (!r || !t || t.on !== r.on || t.field !== r.field || r.pieces.indexOf(t.value) < 0) return null;
+    return r.seq + " " + t.value;
+  }
+
+  function awaitingRoutes(p) {
+    var key = routeKey(p);
+    if (!key || fetched[key]) return false;
+    if (!asking[key]) askRoutes(key, p[0].value);
+    return true;
+  }
+
+  function askRoutes(key, piece) {
+    var picker = document.querySelector("[data-picker]");
+    var url = picker && picker.getAttribute("data-routes-url");
+    if (!url) { fetched[key] = []; return; }
+    asking[key] = true;
+    var query = "?piece=" + encodeURIComponent(piece) + "&seq=" + encodeURIComponent(data.routes.seq);
+    fetch(url + query, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (r) {
+        return r.json().then(function (body) { return { ok: r.ok, body: body }; });
+      })
+      .then(function (got) {
+        fetched[key] = got.ok ? got.body.moves || [] : [];
+        routeError = got.ok ? "" : got.body.message || "";
+      }, function () {
+        fetched[key] = [];
+        routeError = "The server could not be asked where it can go: move it a step at a time.";
+      })
+      .then(function () {
+        delete asking[key];
+        if (!data || !data.routes || data.routes.seq + " " + piece !== key) return; // the page moved on
+        data.moves = data.moves.concat(fetched[key]);
+        pick(path);
+      });
+  }
+
   // Take what needs no decision: a lone choice after the first pick, a preselected choice.
   function settle() {
     for (var guard = 0; guard < 50; guard++) {
+      if (awaitingRoutes(path)) return;
       var cands = candidates(path);
       if (!cands.length) { path = []; continue; }
       if (cands.some(function (m) { return complete(m, path); })) return;
@@ -134,6 +182,7 @@
   function pick(p) {
     path = p;
     settle();
+    if (awaitingRoutes(path)) { render(); return; }
     var move = chosen();
     if (move) { submit(move.move); return; }
     render();
@@ -342,6 +391,8 @@
       var onBoard = opts.filter(function (o) { return o.on !== CHOICE && o.prompt; })[0];
       prompt = onBoard ? onBoard.prompt + " Or play a move below." : "Play the move, or pick on.";
     }
+    if (awaitingRoutes(path)) prompt = "Finding where it can go…";
+    else if (routeError && routeKey(path)) prompt = routeError + " " + (prompt || "");
     hint.textContent = prompt || (opts.length ? "Choose:" : "");
   }
 
@@ -351,6 +402,12 @@
     data = fresh && fresh.moves && fresh.moves.length ? fresh : null;
     path = [];
     if (!data) return;
+    if (data.routes) { // destinations already asked for at this seq
+      data.routes.pieces.forEach(function (piece) {
+        var known = fetched[data.routes.seq + " " + piece];
+        if (known) data.moves = data.moves.concat(known);
+      });
+    }
     if (keep.length && candidates(keep).length) path = keep; // a poll does not undo half a pick
     settle();
     render();

@@ -190,6 +190,40 @@ def listed_moves(page: Any) -> list[dict[str, Any]]:
 
 SUBMITTED = "() => !!(document.querySelector('#board-move [name=move]') || {}).value"
 
+ROUTES_OF = """async (piece) => {
+  const picks = JSON.parse(document.getElementById('pick-moves')?.textContent || 'null');
+  const url = document.querySelector('[data-picker]')?.dataset.routesUrl;
+  if (!picks || !picks.routes || !url || !picks.routes.pieces.includes(piece)) return [];
+  const r = await fetch(url + '?piece=' + encodeURIComponent(piece) + '&seq=' + picks.routes.seq);
+  return r.ok ? (await r.json()).moves : [];
+}"""
+
+
+def route_pieces(page: Any) -> list[str]:
+    """The pieces the page says move by destination (their routes are asked for on a click)."""
+    return page.evaluate(
+        "() => ((JSON.parse(document.getElementById('pick-moves')?.textContent || 'null') || {}).routes"
+        " || {pieces: []}).pieces"
+    )
+
+
+def routes_of(page: Any, piece: str) -> list[dict[str, Any]]:
+    """A piece's destinations as the page's picker gets them when the piece is clicked: the
+    same request to the server, made from the page."""
+    return page.evaluate(ROUTES_OF, piece)
+
+
+def click_route(page: Any, route: dict[str, Any], click: Any = None) -> None:
+    """Click a route's piece, wait until the page has its destinations highlighted (asked of
+    the server), then click the rest of its steps."""
+    click = click or click_steps
+    click(page, route["steps"][:1])
+    to = route["steps"][1]
+    where = (to.get("values") or [to["value"]])[0]
+    target = page.locator(f'.board [data-{to["on"]}="{where}"].is-target')
+    wait_until(page, lambda: target.count() > 0, f"{where} to be highlighted")
+    click(page, route["steps"][1:])
+
 
 def click_steps(page: Any, steps: list[dict[str, Any]]) -> None:
     """Make a listed move by its steps, as a player would: board elements clicked, choices

@@ -25,8 +25,11 @@ from tests.support.browser import (
     SUBMITTED,
     act,
     choice,
+    click_route,
     click_steps,
     listed_moves,
+    route_pieces,
+    routes_of,
     seq_of,
     wait_for_seq,
     wait_until,
@@ -101,6 +104,14 @@ def make(page, move) -> None:
         choice(page, move["label"]).click()
 
 
+def make_route(page, route) -> None:
+    """A unit's whole move: the unit clicked, then (once the page has its destinations) the hex
+    and the arrow of its facing."""
+    click_route(page, route)
+    if not page.evaluate(SUBMITTED):
+        choice(page, route["label"]).click()
+
+
 def one_action(page, shopping: list[str], done: dict[str, int]) -> int:
     """The page's player does one thing by clicking; returns the new log entry."""
     buys = buttons(page, "buy")
@@ -132,10 +143,11 @@ def one_action(page, shopping: list[str], done: dict[str, int]) -> int:
         # a unit and the farthest highlighted hex (and its facing): its whole move; on turn 1
         # after the first unit, a unit and "Double move" (two clicks)
         doubles = (by_kind.get("double") or []) if "Turn 1 of" in status(page) and done["route"] else []
-        routes = [] if doubles else sorted(by_kind.get("route") or [], key=lambda r: -len(r["move"]))
+        pieces = [] if doubles else route_pieces(page)
+        routes = sorted(routes_of(page, pieces[0]), key=lambda r: -len(r["move"])) if pieces else []
         if routes:
             done["route"] += 1
-            return act(page, lambda: make(page, routes[0]))
+            return act(page, lambda: make_route(page, routes[0]))
         ahead = [m for m in by_kind.get("move") or [] if m["move"]["step"] == "F"]
         move = (doubles or ahead or by_kind.get("move") or by_kind["end"])[0]
         return act(page, lambda: make(page, move))

@@ -22,7 +22,18 @@ import pytest
 
 from games.bots.galaxies import GalaxiesBot
 from games.engines import get
-from tests.support.browser import DESKTOP, PHONE, SUBMITTED, act, choice, listed_moves, on_board, wait_until
+from tests.support.browser import (
+    DESKTOP,
+    PHONE,
+    SUBMITTED,
+    act,
+    choice,
+    click_route,
+    listed_moves,
+    on_board,
+    routes_of,
+    wait_until,
+)
 
 from .helpers import advance, started, you_of
 
@@ -85,6 +96,11 @@ def click_move(page: Any, move: Any) -> None:
     """Make ``move`` (or a route, a list of moves) on the page as a player would: by the
     picker's steps on the board and in the tray, or by the tray's button that stands for it."""
     wait_until(page, lambda: picker_built(page), "the picker")
+    if isinstance(move, list):  # a route: its destinations are asked for when the ship is clicked
+        for listed in routes_of(page, move[0]["ship"]):
+            if listed["move"] == move:
+                click_route(page, listed, click_steps)
+                return
     for listed in listed_moves(page):
         if listed["move"] == move:
             try:

@@ -1,6 +1,7 @@
 """Moving by destination in the browser, on a 390 px phone and a 1280 px desktop: click a
-unit or ship, every place it can end its move this activation is highlighted (a unit's end
-facing drawn as an arrow), click one, and the piece is there, its whole move played."""
+unit or ship, the page asks the server where it can go, every place it can end its move this
+activation is highlighted (a unit's end facing drawn as an arrow), click one, and the piece
+is there, its whole move played."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 from games import selectors
 from games.models import LogEntry
-from tests.support.browser import DESKTOP, PHONE, act, listed_moves, on_board, wait_until
+from tests.support.browser import DESKTOP, PHONE, act, on_board, routes_of, wait_until
 
 from .helpers import advance, started
 from .test_galaxies_browser import click_steps as click_ship_steps
@@ -20,10 +21,6 @@ from .test_galaxies_browser import picker_built
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 RESULTS = Path("test-results")
-
-
-def routes_of(page: Any, piece: str) -> list[dict[str, Any]]:
-    return [m for m in listed_moves(page) if m["kind"] == "route" and m["steps"][0]["value"] == piece]
 
 
 def targets(page: Any) -> set[str]:

@@ -122,9 +122,14 @@ class Galaxies(KitEngine):
             out[seat] = frozenset(marks)
         return out
 
-    def routes(self, s: State, seat: int) -> list[Route]:
-        """Where each ship moving now may end its movement, and the steps there (base.Routes)."""
-        return routes.routes(self, s, seat)
+    def routes(self, s: State, seat: int, piece: str | None = None) -> list[Route]:
+        """Where each ship moving now may end its movement, and the steps there (base.Routes); only
+        ``piece``'s when given."""
+        return routes.routes(self, s, seat, piece)
+
+    def route_pieces(self, s: State, seat: int) -> list[str]:
+        """The ships of ``seat`` that may move now, from its listed moves (base.Routes)."""
+        return routes.pieces(self, s, seat)
 
     def load(self, data: Mapping[str, Any]) -> State:
         """The kit's codec, and what states of earlier versions lack (``state.load``)."""

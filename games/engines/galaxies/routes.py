@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from ..base import Engine, Move
-from ..kit.routes import Movement, Place, Route, explore
+from ..kit.routes import Movement, Place, Route, explore, movers
 from .geometry import canon
 from .state import State
 
@@ -41,5 +41,9 @@ def _progress(state: State, ship: str) -> Hashable:
 MOVEMENT = Movement(pieces=_pieces, is_step=_is_step, place=_place, close=_close, progress=_progress)
 
 
-def routes(engine: Engine, state: State, seat: int) -> list[Route]:
-    return explore(engine, state, seat, MOVEMENT)
+def routes(engine: Engine, state: State, seat: int, piece: str | None = None) -> list[Route]:
+    return explore(engine, state, seat, MOVEMENT, piece)
+
+
+def pieces(engine: Engine, state: State, seat: int) -> list[str]:
+    return movers(engine, state, seat, MOVEMENT)

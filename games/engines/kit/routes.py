@@ -84,14 +84,26 @@ def as_json(engine: Engine, routes: Iterable[Route]) -> list[dict[str, Any]]:
     ]
 
 
-def explore(engine: Engine, state: Any, seat: Seat, movement: Movement) -> list[Route]:
-    """Every place each piece of ``seat`` may end this activation on, with the moves to it."""
+def movers(engine: Engine, state: Any, seat: Seat, movement: Movement) -> list[str]:
+    """The pieces of ``seat`` that may step now (none when it is not on turn): read from its
+    listed moves, so cheap; where each can get to is :func:`explore`'s work."""
+    if seat not in engine.active_seats(state):
+        return []
+    return movement.pieces(state, seat, engine.legal_moves(state, seat))
+
+
+def explore(
+    engine: Engine, state: Any, seat: Seat, movement: Movement, piece: str | None = None
+) -> list[Route]:
+    """Every place each piece of ``seat`` (or only ``piece``) may end this activation on,
+    with the moves to it."""
     if seat not in engine.active_seats(state):
         return []
     listed = engine.legal_moves(state, seat)
     out: list[Route] = []
-    for piece in movement.pieces(state, seat, listed):
-        out += _routes_of(engine, state, seat, movement, piece, listed)
+    for one in movement.pieces(state, seat, listed):
+        if piece is None or one == piece:
+            out += _routes_of(engine, state, seat, movement, one, listed)
     return out
 
 
@@ -146,4 +158,4 @@ def _ending(
     return True, moves, movement.close(state, seat, piece, moves)
 
 
-__all__ = ["FixedDice", "Movement", "Place", "Route", "as_json", "explore"]
+__all__ = ["FixedDice", "Movement", "Place", "Route", "as_json", "explore", "movers"]
