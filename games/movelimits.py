@@ -23,7 +23,8 @@ QUIET_KINDS = frozenset({"orders"})
 
 def move_rate_check(*, match_id: Any, user: Any, move: Any) -> None:
     """RateLimited (429) if ``user`` already made the most moves of this sort allowed in the
-    last minute in this match. Counted from the log itself, so every process agrees."""
+    last minute in this match. Counted from the log itself, so every process agrees, by
+    request: the entries one request appends (a route's moves) share its instant and count once."""
     if not isinstance(match_id, int) or user is None or not getattr(user, "is_authenticated", False):
         return  # the service refuses these with its own code
     kind = move.get("kind") if isinstance(move, Mapping) else None
@@ -42,7 +43,9 @@ def _check(entries, most: int, code: str, what: str) -> None:
     if most <= 0:
         return
     since = timezone.now() - WINDOW
-    oldest = entries.order_by("-seq").values_list("created_at", flat=True)[most - 1 : most].first()
+    # the most-th latest request's instant (a route's entries share theirs)
+    instants = entries.order_by("-created_at").values_list("created_at", flat=True).distinct()
+    oldest = instants[most - 1 : most].first()
     if oldest is not None and oldest > since:
         wait = max(1, math.ceil((oldest - since).total_seconds()))
         raise RateLimited(

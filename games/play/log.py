@@ -7,6 +7,7 @@ holds the match row's lock; the database refuses to update or delete an entry on
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
@@ -33,10 +34,12 @@ def append_entry(
     draws: list[dict[str, Any]],
     source: str,
     idempotency_key: str | None = None,
+    at: datetime | None = None,
 ) -> LogEntry:
-    """Append entry ``match.seq + 1`` to the chain; the caller holds the match row lock."""
+    """Append entry ``match.seq + 1`` to the chain; the caller holds the match row lock.
+    ``at``: the request's one instant, when a request appends several entries (a route)."""
     seq = match.seq + 1
-    now = timezone.now()
+    now = at or timezone.now()
     events = [e.to_json() for e in step_events]
     audience = None if move_audience is None else sorted(move_audience)
     prev = match.log_head or match.seed_commitment

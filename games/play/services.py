@@ -13,6 +13,7 @@ import logging
 import secrets as pysecrets
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -284,6 +285,7 @@ def _entry_play(
     source: str,
     idempotency_key: str | None,
     refused: str = "",
+    at: datetime | None = None,
 ) -> Position:
     """Apply one checked move with the dice of its entry and append the entry; the caller
     holds the match lock and settles the position. ``refused`` goes before a refusal's words."""
@@ -305,6 +307,7 @@ def _entry_play(
         draws=dice.draws,
         source=source,
         idempotency_key=idempotency_key,
+        at=at,
     )
     assert after is not None  # a Step always has its position
     return after
@@ -344,9 +347,10 @@ def moves_submit(
             check_rules_version(match, engine)
             before = list(match.active_seats)
             after: Position | None = None
+            at = timezone.now()  # one request, one instant: the move limit counts it once
             for i, move in enumerate(parsed):
                 words = f"Move {i + 1} of {len(parsed)} ({engine.notation(move)}) was refused, so none was played: "
-                after = _entry_play(match, engine, seat, user, move, source, None, refused=words)
+                after = _entry_play(match, engine, seat, user, move, source, None, refused=words, at=at)
                 match.state = after.state  # the next move is played on this position
             assert after is not None
             settle(match, after, before)

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from accounts.errors import DomainError
+from accounts.errors import DomainError, RateLimited
 from games import selectors
 from games.models import LogEntry, TurnNotice
 from games.play import services
@@ -107,3 +107,43 @@ def test_a_list_of_moves_that_is_not_one_is_refused(moving, moves, code):
     with pytest.raises(DomainError) as refused:
         services.moves_submit(match_id=match.pk, user=user, expected_seq=match.seq, moves=moves)
     assert refused.value.code == code
+
+
+def test_a_route_counts_as_one_request_against_the_move_limit(moving, settings, time_travel):
+    match, user, route = moving
+    time_travel.shift(61)  # the set-up's moves are more than a minute old
+    settings.STARPOST_MOVES_PER_MINUTE = 2
+    services.moves_submit(
+        match_id=match.pk, user=user, expected_seq=match.seq, moves=route["moves"], source="web"
+    )
+    match.refresh_from_db()
+    seat = LogEntry.objects.filter(match=match).latest("seq").seat
+    orders = [
+        m
+        for m in selectors.legal_moves_view(match, selectors.Viewer.for_seat(match, seat))["moves"]
+        if m["kind"] == "orders"
+    ]
+    # the route's moves were one request of the two a minute: one more is allowed, then none
+    services.move_submit(match_id=match.pk, user=user, expected_seq=match.seq, move=orders[0], source="web")
+    match.refresh_from_db()
+    with pytest.raises(RateLimited) as refused:
+        services.move_submit(
+            match_id=match.pk, user=user, expected_seq=match.seq, move=orders[1], source="web"
+        )
+    assert refused.value.code == "too_many_moves"
+
+
+def test_the_move_limit_still_counts_each_single_move(moving, settings, time_travel):
+    match, user, route = moving
+    time_travel.shift(61)
+    settings.STARPOST_MOVES_PER_MINUTE = 2
+    seat = next(s.index for s in match.seats.all() if s.user_id == user.pk)
+    for move in route["moves"][:2]:
+        services.move_submit(match_id=match.pk, user=user, expected_seq=match.seq, move=move, source="web")
+        match.refresh_from_db()
+    assert seat in match.active_seats
+    with pytest.raises(RateLimited) as refused:
+        services.move_submit(
+            match_id=match.pk, user=user, expected_seq=match.seq, move=route["moves"][2], source="web"
+        )
+    assert refused.value.code == "too_many_moves"
