@@ -28,7 +28,7 @@ from .engines.base import Invalid, Move
 from .errors import Conflict
 from .models import Match, Seat
 from .play import check_current, services
-from .selectors import Viewer, engine_of, log_view
+from .selectors import Viewer, engine_of, log_view, seq_for
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +97,7 @@ def _play(reply: Reply, token: ReplyToken, match: Match, seat: Seat) -> Answer:
         error = _error(
             "",
             "stale_reply",
-            f"This email was about move {token.seq}; the match is now at move {match.seq}. "
+            f"This email was about move {token.seq}; the match is now at move {seq_for(match, seat.index)}. "
             "Look at the match as it is now and send your move again.",
         )
         return _answer(match, seat, token, [], error)
@@ -120,7 +120,7 @@ def _play(reply: Reply, token: ReplyToken, match: Match, seat: Seat) -> Answer:
             result = services.move_submit(
                 match_id=match.pk,
                 user=user,
-                expected_seq=match.seq,
+                expected_seq=seq_for(match, seat.index),
                 move=move,
                 idempotency_key=f"email:{reply.inbound_id}:{i}",
                 source="email",

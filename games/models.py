@@ -156,6 +156,10 @@ class LogEntry(models.Model):
     move = models.JSONField()
     # Seats that may read the move while the match runs (None = everyone): sealed moves.
     move_audience = models.JSONField(null=True, blank=True)
+    # Seats that may know of the entry at all while the match runs (None = everyone, spectators
+    # too): a blind phase's step is known to its own seat only (AS-SF-1.6). Readers number
+    # the entries they may know of (games.selectors.Numbering).
+    known_to = models.JSONField(null=True, blank=True)
     events = models.JSONField(default=list)
     dice = models.JSONField(default=list)
     engine_version = models.CharField(max_length=20)

@@ -27,7 +27,16 @@ from notifications.notices import notice_send
 
 from .models import Match, Seat, TurnNotice
 from .rows import insert_row, seats_with_players
-from .selectors import Viewer, engine_of, legal_moves_view, match_view, recent_log, seen_by, watching
+from .selectors import (
+    Viewer,
+    engine_of,
+    legal_moves_view,
+    match_view,
+    numbering,
+    recent_log,
+    seq_for,
+    watching,
+)
 from .selectors import game_round as game_round_of
 from .ui import boards as render
 
@@ -112,7 +121,7 @@ def reply_offer(match: Match, seat: Seat, offered: Sequence[OfferedMove]) -> Rep
     if seat.index not in match.active_seats or not offered:
         return None
     # the seq the seat may know of (AS-SF-1.6: another's unseen steps do not count)
-    seen = seen_by(match, Viewer.for_seat(match, seat.index)).seq
+    seen = seq_for(match, seat.index)
     assert seat.user_id is not None  # a seat on turn has its player
     return ReplyOffer(match.pk, seat.index, seen, seat.user_id, tuple(offered))
 
@@ -147,9 +156,12 @@ def notice_for(
 ) -> Notice:
     """What one player is told about one event: the notice, its content built only if a
     channel wants it. ``key_seq`` (default: the match's seq) names the entry the notice is
-    about in its key, so that one event never gives a player two messages."""
+    about in its key (as the seat numbers it), so that one event never gives a player two
+    messages."""
     user = seat.player
-    about = match.seq if key_seq is None else key_seq
+    about = numbering(match, Viewer.for_seat(match, seat.index)).shown(
+        match.seq if key_seq is None else key_seq
+    )
     until = (extra or {}).get("until")
     key = f"{kind}:{match.pk}:{seat.index}:{until or about}:{user.pk}"
 
@@ -259,7 +271,7 @@ def webhook_event(match: Match, to: Sequence[Seat]) -> dict[str, Any]:
     engine = engine_of(match)
     event: dict[str, Any] = {
         "match_id": match.pk,
-        "seq": match.seq,
+        "seq": seq_for(match, None),  # as a spectator numbers the log
         "game": engine.title,
         "url": _url(reverse("match", args=[match.pk])),
     }

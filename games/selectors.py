@@ -55,12 +55,71 @@ class Viewer:
 
 
 @dataclass(frozen=True)
+class Numbering:
+    """A reader's numbering of the log (AS-SF-1.6): their entries are numbered 1, 2, ... among
+    the entries they may know of, so that the seqs they read never tell how many entries
+    they may not know of came between (another player's steps in a blind Roll phase). Every
+    seq a reader is shown is ``shown`` of the stored one; every seq they send back is read
+    with ``stored``. ``hidden`` holds the stored seqs of the entries they may not know of,
+    ascending: none in a game without a blind phase, and none once all is revealed."""
+
+    hidden: tuple[int, ...] = ()
+
+    def shown(self, seq: int) -> int:
+        """The reader's number for stored seq ``seq`` (for an entry they may not know of, the
+        number of the last one before it that they may)."""
+        return seq - bisect.bisect_right(self.hidden, seq) if self.hidden else seq
+
+    def stored(self, n: int) -> int:
+        """The stored seq of the reader's entry ``n`` (0: 0; past their last entry, as far
+        past the match's last entry)."""
+        seq = n
+        while self.hidden:
+            at = n + bisect.bisect_right(self.hidden, seq)
+            if at == seq:
+                break
+            seq = at
+        return seq
+
+
+GLOBAL = Numbering()
+
+
+def _has_blind_phase(match: Match) -> bool:
+    return type(engine_of(match)).blind is not Engine.blind
+
+
+def numbering(match: Match, viewer: Viewer) -> Numbering:
+    """``viewer``'s numbering of the match's log as it stands (``Numbering``): one query in a
+    game with a blind phase, kept with the match object for the rest of the read; none in
+    any other game, nor once the match is over (every reader then numbers every entry: the
+    stored seqs)."""
+    if viewer.reveal_all or match.is_over or match.seq == 0 or not _has_blind_phase(match):
+        return GLOBAL
+    memo: dict[tuple[int | None, int], Numbering] = match.__dict__.setdefault("_numberings", {})
+    key = (viewer.seat, match.seq)
+    if key not in memo:
+        qs = match.log.filter(known_to__isnull=False)
+        if viewer.seat is not None:
+            qs = qs.exclude(known_to__contains=[viewer.seat])
+        memo[key] = Numbering(tuple(qs.order_by("seq").values_list("seq", flat=True)))
+    return memo[key]
+
+
+def seq_for(match: Match, seat: int | None) -> int:
+    """The match's seq as ``seat`` (None: a spectator) may read it now."""
+    return seen_by(match, Viewer.for_seat(match, seat)).seq
+
+
+@dataclass(frozen=True)
 class Seen:
     """How far a viewer may know the match has gone: the last entry they may see (an entry
     they may not know of at all, ``audience.unseen``, such as another player's step in a
-    blind Roll phase, moves none of these) and the match as it stood then."""
+    blind Roll phase, moves none of these) and the match as it stood then. ``seq`` is that
+    entry's number as the viewer reads it (``Numbering``), ``entry`` its stored seq."""
 
     seq: int
+    entry: int
     log_head: str
     updated_at: Any
     active_seats: list[int]
@@ -83,7 +142,8 @@ def seen_by(match: Match, viewer: Viewer) -> Seen:
     they may see (its seq, hash and time) and the seats on turn after it; the match's own
     otherwise. An active match's time is its last entry's the viewer may see, so that an
     unseen entry moves nothing."""
-    now = Seen(match.seq, match.log_head, match.updated_at, list(match.active_seats))
+    shown = numbering(match, viewer).shown
+    now = Seen(shown(match.seq), match.seq, match.log_head, match.updated_at, list(match.active_seats))
     if viewer.reveal_all or match.status != Match.Status.ACTIVE or match.seq == 0:
         return now
     if not _may_be_blind(match):
@@ -100,14 +160,14 @@ def seen_by(match: Match, viewer: Viewer) -> Seen:
             if audience.unseen(logged, viewer.seat):
                 continue
             if seq == match.seq:
-                return Seen(match.seq, match.log_head, at, list(match.active_seats))
+                return Seen(shown(seq), seq, match.log_head, at, list(match.active_seats))
             after = (
                 TurnNotice.objects.filter(match=match, seq__lte=seq)
                 .order_by("-seq")
                 .values_list("after", flat=True)
                 .first()
             )
-            return Seen(seq, digest, at, list(match.active_seats if after is None else after))
+            return Seen(shown(seq), seq, digest, at, list(match.active_seats if after is None else after))
         if len(rows) < SEEN_BATCH:
             return now
         top = rows[-1][0]
@@ -261,9 +321,10 @@ def watching(seat: Seat) -> bool:
     return seen is not None and timezone.now() - seen <= timedelta(seconds=settings.STARPOST_WATCHING_SECONDS)
 
 
-def entry_for(engine: Engine, entry: LogEntry, viewer: Viewer) -> dict[str, Any]:
-    """One log entry as ``viewer`` may see it, with its line of text: the redaction rule is
-    ``games.engines.audience``'s; the server writes the lines of its own entries."""
+def entry_for(engine: Engine, entry: LogEntry, viewer: Viewer, numbers: Numbering = GLOBAL) -> dict[str, Any]:
+    """One log entry as ``viewer`` may see it, with its line of text and its seq in their
+    ``numbers``: the redaction rule is ``games.engines.audience``'s; the server writes the
+    lines of its own entries."""
     text = None
     if entry.kind == RESIGN and entry.seat is not None:
         text = f"{engine.seat_name(entry.seat)} resigned."
@@ -275,6 +336,7 @@ def entry_for(engine: Engine, entry: LogEntry, viewer: Viewer) -> dict[str, Any]
     logged = Logged(entry.seq, entry.seat, entry.move, entry.move_audience, events, entry.dice)
     return {
         **audience.read(engine, logged, viewer.seat, viewer.reveal_all, text=text),
+        "seq": numbers.shown(entry.seq),
         "prev_hash": entry.prev_hash,
         "hash": entry.hash,
         "created_at": entry.created_at.isoformat(),
@@ -288,13 +350,15 @@ def log_for(match: Match, user: Any, *, after: int = 0, limit: int | None = None
 def log_view(
     match: Match, viewer: Viewer, *, after: int = 0, limit: int | None = None
 ) -> list[dict[str, Any]]:
+    """The entries ``viewer`` may know of after their seq ``after``, oldest first."""
     engine = engine_of(match)
-    rows = _readable(match, viewer, after=after, newest_first=False)
+    numbers = numbering(match, viewer)
+    rows = _readable(match, viewer, after=numbers.stored(after), newest_first=False)
     out: list[dict[str, Any]] = []
     for e in rows:
         if limit is not None and len(out) >= limit:
             break
-        out.append(entry_for(engine, e, viewer))
+        out.append(entry_for(engine, e, viewer, numbers))
     return out
 
 
@@ -356,10 +420,13 @@ def log_page(
 ) -> LogPage:
     """Up to ``limit`` (at most LOG_PAGE_MAX) entries the viewer may know of: the first ones
     after seq ``after``, or else the last ones before seq ``before`` (None: the latest). Seqs
-    are the cursors: a page stays the same page while the log grows."""
+    are the cursors, in the viewer's numbering: a page stays the same page while the log grows."""
     limit = max(1, min(limit, LOG_PAGE_MAX))
     engine = engine_of(match)
-    last = seen_by(match, viewer).seq
+    numbers = numbering(match, viewer)
+    after = None if after is None else numbers.stored(after)
+    before = None if before is None else numbers.stored(before)
+    last = seen_by(match, viewer).entry
     if after is not None:
         rows = _take(_readable(match, viewer, after=after, newest_first=False), limit + 1)
         more_after, rows = len(rows) > limit, rows[:limit]
@@ -369,9 +436,9 @@ def log_page(
         more_before, rows = len(rows) > limit, rows[:limit][::-1]
         more_after = bool(rows) and rows[-1].seq < last
     return LogPage(
-        [entry_for(engine, e, viewer) for e in rows],
-        older=rows[0].seq if rows and more_before else None,
-        newer=rows[-1].seq if rows and more_after else None,
+        [entry_for(engine, e, viewer, numbers) for e in rows],
+        older=numbers.shown(rows[0].seq) if rows and more_before else None,
+        newer=numbers.shown(rows[-1].seq) if rows and more_after else None,
     )
 
 
@@ -526,7 +593,8 @@ EXPORT_CHUNK = 100
 
 def _export_check(match: Match, user: Any) -> None:
     if not match.is_over:
-        raise Conflict("match_not_over", "The export is available once the match is over.", seq=match.seq)
+        at = seen_by(match, Viewer.of(match, user)).seq
+        raise Conflict("match_not_over", "The export is available once the match is over.", seq=at)
     authed = user is not None and getattr(user, "is_authenticated", False)
     if not authed or not match.seats.filter(user=user).exists():
         raise Forbidden("not_a_player", "Only the match's players can export it.")
@@ -726,19 +794,21 @@ def _known_seqs(match: Match, seat: int | None) -> list[int]:
 
 def replay_frame(match: Match, viewer: Viewer, at: int | None) -> ReplayFrame:
     """The replay's step ``at`` (the nearest step at or before it; None: the last) for
-    ``viewer``.
+    ``viewer``, seqs in their numbering (``Numbering``).
 
     The board is the engine's view for the viewer's seat of the position the log gives after
     entry ``at``, with nothing revealed that the seat could not see at that moment."""
     seqs = _known_seqs(match, viewer.seat) if match.seq and match.dice_seed else []
     if not seqs:
         return ReplayFrame(0, 0, None, None, "The match has not started: there is nothing to replay yet.")
-    i = len(seqs) - 1 if at is None else max(0, bisect.bisect_right(seqs, at) - 1)
+    numbers = numbering(match, viewer)
+    shown = numbers.shown
+    i = len(seqs) - 1 if at is None else max(0, bisect.bisect_right(seqs, numbers.stored(at)) - 1)
     at, last = seqs[i], seqs[-1]
 
     def step(j: int) -> int | None:
         j = max(0, min(j, len(seqs) - 1))
-        return None if j == i else seqs[j]
+        return None if j == i else shown(seqs[j])
 
     moves = {
         "first": step(0),
@@ -749,18 +819,18 @@ def replay_frame(match: Match, viewer: Viewer, at: int | None) -> ReplayFrame:
     }
     engine = engine_of(match)
     then = Viewer(viewer.seat, reveal_all=False)
-    entry = entry_for(engine, match.log.get(seq=at), then)
+    entry = entry_for(engine, match.log.get(seq=at), then, numbers)
     if not engine.plays_on(match.engine_version):
-        return ReplayFrame(at, last, None, entry, _OLD_RULES, **moves)
+        return ReplayFrame(shown(at), shown(last), None, entry, _OLD_RULES, **moves)
     entries, _conceded = replayable(match, at)
     assert match.dice_seed is not None  # a match with entries has started
     try:
         session = session_replay(engine, match.options, match.num_seats, bytes(match.dice_seed), entries)
     except ReplayError:
-        return ReplayFrame(at, last, None, entry, _OLD_RULES, **moves)
+        return ReplayFrame(shown(at), shown(last), None, entry, _OLD_RULES, **moves)
     state = session.state
     view = None if state is None else engine.view(state, then.seat, reveal_all=False)
-    return ReplayFrame(at, last, view, entry, "", **moves)
+    return ReplayFrame(shown(at), shown(last), view, entry, "", **moves)
 
 
 _OLD_RULES = (

@@ -63,6 +63,14 @@ def unseen(entry: Entry, viewer: Seat | None, reveal_all: bool = False) -> bool:
     )
 
 
+def knowers(entry: Entry, seats: int) -> list[Seat] | None:
+    """The seats that may know of the entry at all while the match runs (:func:`unseen`);
+    None when everyone may, spectators too (an entry a spectator may see, every seat may)."""
+    if not unseen(entry, None):
+        return None
+    return [s for s in range(seats) if not unseen(entry, s)]
+
+
 def visible_draws(draws: Iterable[Draw], viewer: Seat | None, reveal_all: bool = False) -> list[Draw]:
     """The dice draws ``viewer`` may see."""
     return [

@@ -15,7 +15,7 @@ from typing import Any
 from ..engines.base import Engine
 from ..errors import Conflict, Forbidden
 from ..models import CLOCK, Match, TurnNotice
-from ..selectors import Viewer, legal_moves_view, seen_by
+from ..selectors import Numbering, Viewer, legal_moves_view, numbering, seen_by
 
 
 def check_current(
@@ -25,9 +25,12 @@ def check_current(
     *,
     move: Mapping[str, Any] | None = None,
     listed: Sequence[str] | None = None,
+    numbers: Numbering | None = None,
 ) -> int | None:
     """None when what ``seat`` saw at entry ``seen_seq`` is still current; the seq of ``move``
     when it is already recorded (a retry whose answer was lost); else Conflict("stale_seq").
+    Seqs in and out are in the seat's numbering (``numbers``, read here when not given:
+    ``selectors.Numbering``).
 
     Current means: nothing but the server's clock notes since; or ``seat`` is still on the
     same turn, has not moved since, and what it chose from is unchanged: the others' entries
@@ -36,6 +39,9 @@ def check_current(
     pass ``()`` if that list is unknown), the seat's moves now are that list.
     Reads as of the caller's transaction; ``move_submit`` calls it holding the match lock.
     """
+    if numbers is None:
+        numbers = numbering(match, Viewer.for_seat(match, seat))
+    asked, seen_seq = seen_seq, numbers.stored(seen_seq)
     if seen_seq == match.seq:
         return None
     if seen_seq < match.seq:
@@ -56,20 +62,20 @@ def check_current(
         )
         if own is not None:
             if move is not None and sealed and _move_at(match, own) == move:
-                return own
+                return numbers.shown(own)
         elif _same_turn(match, seat, seen_seq) and (
             sealed if listed is None else bool(listed) and list(listed) == _listed_now(match, seat)
         ):
             return None
     # The seq the seat may know of: another player's unseen steps (AS-SF-1.6) do not count,
     # so a seat that saw all it may know of is current, on turn or not (standing orders).
-    now = seen_by(match, Viewer.for_seat(match, seat)).seq
-    if seen_seq == now:
+    now = seen_by(match, Viewer.for_seat(match, seat))
+    if seen_seq == now.entry:
         return None
     raise Conflict(
         "stale_seq",
-        f"The match is at seq {now}, not {seen_seq}: reload it and try again.",
-        seq=now,
+        f"The match is at seq {now.seq}, not {asked}: reload it and try again.",
+        seq=now.seq,
     )
 
 
@@ -119,14 +125,15 @@ def cancelled(match: Match) -> Conflict:
     return Conflict("match_cancelled", "This match was cancelled by the player who opened it.", seq=match.seq)
 
 
-def check_rules_version(match: Match, engine: Engine) -> None:
+def check_rules_version(match: Match, engine: Engine, at: int | None = None) -> None:
     """A match continues only under the rules engine version it is recorded under, or one
-    that declares it plays that version's matches on (``Engine.continues``)."""
+    that declares it plays that version's matches on (``Engine.continues``). ``at``: the
+    match's seq as the mover reads it (default the match's own)."""
     if not engine.plays_on(match.engine_version):
         raise Conflict(
             "rules_version_changed",
             f"This match was started under version {match.engine_version} of {engine.title}'s "
             f"rules engine and the server now plays version {engine.version}: it can be read "
             "and exported, but not continued. Start a new match.",
-            seq=match.seq,
+            seq=match.seq if at is None else at,
         )

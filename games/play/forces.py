@@ -12,6 +12,7 @@ from ..engines import all_engines
 from ..engines import get as get_engine
 from ..engines.base import Engine, ForceBuilding, Invalid
 from ..errors import BadRequest, IllegalMove
+from ..selectors import seq_for
 from .checks import check_current, check_in_play, check_seat
 from .inputs import expected_seq_checked
 from .locking import match_lock
@@ -56,8 +57,8 @@ def force_build(
         check_in_play(match)
         moves = engine.force_moves(engine.load(match.state), seat, force)
         if isinstance(moves, Invalid):
-            raise IllegalMove(moves.code, moves.message, seq=match.seq)
-        result = MoveResult(match.seq)
+            raise IllegalMove(moves.code, moves.message, seq=seq_for(match, seat))
+        result = MoveResult(seq_for(match, seat))  # each move's seq in the seat's numbering
         for move in moves:
             result = move_submit(
                 match_id=match.pk,

@@ -10,7 +10,7 @@ from django.db import transaction
 
 from ..errors import Conflict, Forbidden
 from ..models import Match
-from ..selectors import time_control_json
+from ..selectors import seq_for, time_control_json
 from .checks import cancelled
 from .inputs import salt_checked
 from .locking import match_lock
@@ -23,7 +23,9 @@ def _not_open(match: Match) -> Conflict:
     if match.status == Match.Status.CANCELLED:
         return cancelled(match)
     return Conflict(
-        "match_not_open", "This match has started: it is no longer waiting for players.", seq=match.seq
+        "match_not_open",
+        "This match has started: it is no longer waiting for players.",
+        seq=seq_for(match, match.viewer_seat),
     )
 
 
@@ -72,7 +74,9 @@ def match_rematch(*, user: Any, match_id: Any, salt: Any = "") -> Match:
             raise Forbidden("not_a_player", "Only the match's players can ask for a rematch.")
         if not old.is_over:
             raise Conflict(
-                "match_not_over", "A rematch can be asked for once the match is over.", seq=old.seq
+                "match_not_over",
+                "A rematch can be asked for once the match is over.",
+                seq=seq_for(old, old.viewer_seat),
             )
         earlier = Match.objects.filter(rematch_of=old).exclude(status=Match.Status.CANCELLED).first()
         if earlier is not None:

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from ..engines import get as get_engine
 from ..engines import named as engine_named
+from ..engines.audience import Logged, knowers
 from ..engines.base import Engine, Event
 from ..engines.dice import entry_nonce
 from ..engines.session import replay as session_replay
@@ -56,6 +57,9 @@ def append_entry(
         prev_hash=prev,
         nonce=entry_nonce(bytes(match.dice_seed or match.seed), seq),
     )
+    # Who may know of the entry at all (AS-SF-1.6): kept with it, so that each reader's
+    # numbering of the log (games.selectors.Numbering) is one query.
+    known_to = knowers(Logged(seq, seat, move, move_audience, step_events, draws), match.num_seats)
     entry = LogEntry(
         match=match,
         seq=seq,
@@ -64,6 +68,7 @@ def append_entry(
         kind=str(move.get("kind", "")),
         move=move,
         move_audience=audience,
+        known_to=known_to,
         events=events,
         dice=draws,
         engine_version=match.engine_version,

@@ -26,6 +26,7 @@ from ..engines.dice import Dice, commitment
 from ..errors import BadRequest, Conflict, EngineFault, Forbidden, IllegalMove
 from ..models import CLOCK, FORFEIT, RESIGN, LogEntry, Match, Seat
 from ..movelimits import invite_rate_check, move_rate_check
+from ..selectors import Numbering, Viewer, numbering, seq_for
 from . import concessions
 from .checks import cancelled, check_current, check_in_play, check_rules_version, check_seat
 from .inputs import (
@@ -158,7 +159,11 @@ def match_join(*, user: Any, match_id: Any, seat: Any = None, salt: Any = "") ->
         if match.status == Match.Status.CANCELLED:
             raise cancelled(match)
         if match.status != Match.Status.OPEN:
-            raise Conflict("match_full", "This match has started: all its seats are taken.", seq=match.seq)
+            raise Conflict(
+                "match_full",
+                "This match has started: all its seats are taken.",
+                seq=seq_for(match, _seat_of(match, user)),
+            )
         seats = list(match.seats.all())
         if any(s.user_id == user.pk for s in seats):
             raise Conflict("already_seated", "You already have a seat in this match.", seq=match.seq)
@@ -226,8 +231,23 @@ def move_submit(
     except IntegrityError as exc:
         # The unique keys (match, seq) and (match, seat, idempotency key) are the last line
         # of defence: a concurrent request won; the client reloads (and replays its key).
-        now_at = Match.objects.filter(pk=match_pk(match_id)).values_list("seq", flat=True).first()
+        now_at = _seq_now(match_id, user, system_seat)
         raise Conflict("stale_seq", "Another move was recorded first: reload the match.", seq=now_at) from exc
+
+
+def _seq_now(match_id: Any, user: Any, system_seat: int | None) -> int | None:
+    """The match's seq as the mover may read it now (outside the failed transaction)."""
+    match = Match.objects.filter(pk=match_pk(match_id)).first()
+    if match is None:
+        return None
+    seat = system_seat if user is None else _seat_of(match, user)
+    return seq_for(match, seat)
+
+
+def _seat_of(match: Match, user: Any) -> int | None:
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    return match.seats.filter(user=user).values_list("index", flat=True).first()
 
 
 def _move_submit(
@@ -243,6 +263,9 @@ def _move_submit(
     with transaction.atomic():
         match = match_lock(match_id, viewer=user)
         seat = check_seat(match, user, system_seat)
+        # Seqs in and out are the seat's own numbering of the log (AS-SF-1.6).
+        numbers = numbering(match, Viewer.for_seat(match, seat))
+        shown = numbers.shown
         if idempotency_key is not None:
             earlier = LogEntry.objects.filter(match=match, seat=seat, idempotency_key=idempotency_key).first()
             if earlier is not None:
@@ -250,11 +273,11 @@ def _move_submit(
                     raise Conflict(
                         "idempotency_key_reused",
                         "This Idempotency-Key was already used for a different move.",
-                        seq=match.seq,
+                        seq=shown(match.seq),
                     )
-                return MoveResult(earlier.seq, replayed=True)
+                return MoveResult(shown(earlier.seq), replayed=True)
         if expected_seq is not None:
-            twin = check_current(match, seat, expected_seq, move=move_json)
+            twin = check_current(match, seat, expected_seq, move=move_json, numbers=numbers)
             if twin is not None:
                 return MoveResult(twin, replayed=True)
         if source in PLAYER_SOURCES:  # under the lock: two requests at once cannot both pass
@@ -262,18 +285,20 @@ def _move_submit(
         check_in_play(match)
         if parsed.kind in (RESIGN, FORFEIT):
             return MoveResult(
-                concessions.concede(
-                    match, seat, user=user, move=move_json, source=source, key=idempotency_key
+                shown(
+                    concessions.concede(
+                        match, seat, user=user, move=move_json, source=source, key=idempotency_key
+                    )
                 )
             )
         if parsed.kind == CLOCK:
-            return MoveResult(concessions.clock_note(match, seat, move_json, source))
+            return MoveResult(shown(concessions.clock_note(match, seat, move_json, source)))
         engine = engine_for(match.game)
-        check_rules_version(match, engine)
+        check_rules_version(match, engine, at=shown(match.seq))
         before = list(match.active_seats)
-        after = _entry_play(match, engine, seat, user, parsed, source, idempotency_key)
+        after = _entry_play(match, engine, seat, user, parsed, source, idempotency_key, numbers=numbers)
         settle(match, after, before)
-        return MoveResult(match.seq)
+        return MoveResult(shown(match.seq))
 
 
 def _entry_play(
@@ -286,16 +311,20 @@ def _entry_play(
     idempotency_key: str | None,
     refused: str = "",
     at: datetime | None = None,
+    *,
+    numbers: Numbering,
 ) -> Position:
     """Apply one checked move with the dice of its entry and append the entry; the caller
-    holds the match lock and settles the position. ``refused`` goes before a refusal's words."""
+    holds the match lock and settles the position. ``refused`` goes before a refusal's words;
+    its seq is in the mover's ``numbers``."""
     assert match.dice_seed is not None  # set when the match started (check_in_play)
+    seen = numbers.shown(match.seq)
     dice = Dice(bytes(match.dice_seed), match.seq + 1)
-    result, after = _engine_apply(match, engine, seat, parsed, dice)
+    result, after = _engine_apply(match, engine, seat, parsed, dice, seen)
     if isinstance(result, Invalid):
         if result.code == "not_your_turn":
-            raise Conflict("not_your_turn", refused + result.message, seq=match.seq)
-        raise IllegalMove(result.code, refused + result.message, seq=match.seq)
+            raise Conflict("not_your_turn", refused + result.message, seq=seen)
+        raise IllegalMove(result.code, refused + result.message, seq=seen)
     rules_continued(match, engine)
     append_entry(
         match,
@@ -339,29 +368,32 @@ def moves_submit(
         with transaction.atomic():
             match = match_lock(match_id, viewer=user)
             seat = check_seat(match, user, None)
-            check_current(match, seat, expected_seq)
+            numbers = numbering(match, Viewer.for_seat(match, seat))  # seqs in and out: the seat's
+            check_current(match, seat, expected_seq, numbers=numbers)
             if source in PLAYER_SOURCES:  # one request: counted once
                 move_rate_check(match_id=match.pk, user=user, move=parsed[0].to_json())
             check_in_play(match)
             engine = engine_for(match.game)
-            check_rules_version(match, engine)
+            check_rules_version(match, engine, at=numbers.shown(match.seq))
             before = list(match.active_seats)
             after: Position | None = None
             at = timezone.now()  # one request, one instant: the move limit counts it once
             for i, move in enumerate(parsed):
                 words = f"Move {i + 1} of {len(parsed)} ({engine.notation(move)}) was refused, so none was played: "
-                after = _entry_play(match, engine, seat, user, move, source, None, refused=words, at=at)
+                after = _entry_play(
+                    match, engine, seat, user, move, source, None, refused=words, at=at, numbers=numbers
+                )
                 match.state = after.state  # the next move is played on this position
             assert after is not None
             settle(match, after, before)
-            return MoveResult(match.seq)
+            return MoveResult(numbers.shown(match.seq))
     except IntegrityError as exc:
-        now_at = Match.objects.filter(pk=match_pk(match_id)).values_list("seq", flat=True).first()
+        now_at = _seq_now(match_id, user, None)
         raise Conflict("stale_seq", "Another move was recorded first: reload the match.", seq=now_at) from exc
 
 
 def _engine_apply(
-    match: Match, engine: Engine, seat: int, move: Move, dice: Dice
+    match: Match, engine: Engine, seat: int, move: Move, dice: Dice, at: int
 ) -> tuple[Step | Invalid, Position | None]:
     """The engine's answer to the move and the position after it. An exception here is a
     bug in the engine: it is logged and the move refused with nothing written, so the
@@ -386,7 +418,7 @@ def _engine_apply(
             "The server could not apply this move: the rules engine failed on it. Nothing was "
             "recorded and the match is as it was; the fault is logged for the maintainers. "
             "Choose another move, or try this one again later.",
-            seq=match.seq,
+            seq=at,
         ) from exc
 
 

@@ -20,6 +20,7 @@ from accounts.services import vacation_days_left, vacation_take
 
 from .. import clock, notify
 from ..models import Match, Seat
+from ..selectors import seq_for
 from .inputs import engine_for
 from .locking import match_lock
 from .services import clock_note, match_forfeit, move_submit
@@ -101,7 +102,7 @@ def _play_defaults(match: Match, seat: int, deadline: datetime) -> bool:
             match_id=match.pk,
             user=None,
             system_seat=seat,
-            expected_seq=match.seq,
+            expected_seq=seq_for(match, seat),
             move=move,
             idempotency_key=f"timeout:{deadline.isoformat()}:{match.seq}",
             source="timeout",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.engines import get
-from games.engines.audience import Logged, read, redact, sealed, unseen, visible_draws
+from games.engines.audience import Logged, knowers, read, redact, sealed, unseen, visible_draws
 from games.engines.base import Event
 
 DRAWS = [
@@ -57,3 +57,13 @@ def test_unseen_an_entry_is_unknown_to_a_reader_when_its_move_is_sealed_and_no_e
     assert not unseen(SEALED, 1)  # a public event: they know a sealed move was made
     assert not unseen(OPEN, 1)
     assert not unseen(Logged(9, 0, {"kind": "roll"}, [0], [], DRAWS[:1]), 1)  # a public die
+
+
+def test_knowers_an_entry_is_known_to_the_seats_that_may_know_of_it_and_to_everyone_when_a_spectator_may():
+    """AS-SF-1.6: a blind step is known to its seat only; one that tells another seat an event
+    (a Fire that stops their roll) to both; anything a spectator may see, to everyone."""
+    blind = Logged(9, 0, {"kind": "roll"}, [0], [Event("rolled", {"seat": 0}, frozenset({0}))], DRAWS[1:])
+    assert knowers(blind, 3) == [0]
+    told = Logged(9, 0, {"kind": "fire"}, [0], [Event("stopped", {"seat": 2}, frozenset({2}))], [])
+    assert knowers(told, 3) == [0, 2]
+    assert knowers(SEALED, 3) is None and knowers(OPEN, 3) is None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.test import TestCase
 
+from games import selectors
 from games.models import Match
 from games.play import services
 
@@ -24,8 +25,11 @@ def started_match(alice, bob, **options) -> Match:
 
 
 def submit(match: Match, user, move: dict, **kw):
+    """``move`` by ``user`` for the match as they may see it now (their own seq)."""
     match.refresh_from_db()
-    return services.move_submit(match_id=match.pk, user=user, expected_seq=match.seq, move=move, **kw)
+    seat = match.seats.filter(user=user).values_list("index", flat=True).first()
+    seq = selectors.seq_for(match, seat)
+    return services.move_submit(match_id=match.pk, user=user, expected_seq=seq, move=move, **kw)
 
 
 def user_of(match: Match, seat: int):

@@ -108,9 +108,9 @@ def test_no_channel_shows_another_seats_secrets(engine, seed, make_user):
                     assert not leaked, f"viewer {viewer} sees seat {owner}'s {leaked}"
                     checked += len(markers)
         seat = rng.choice(match.active_seats)
-        moves = api_client(users[seat]).get(f"/api/matches/{match.pk}/legal-moves/").json()["moves"]
+        legal = api_client(users[seat]).get(f"/api/matches/{match.pk}/legal-moves/").json()
         services.move_submit(
-            match_id=match.pk, user=users[seat], expected_seq=match.seq, move=rng.choice(moves)
+            match_id=match.pk, user=users[seat], expected_seq=legal["seq"], move=rng.choice(legal["moves"])
         )
     assert checked > 0, "no secret was ever checked"
     channels_written = set(Outbox.objects.values_list("channel", flat=True))
