@@ -522,5 +522,6 @@ def test_two_players_rolling_at_once_do_not_make_each_others_moves_stale(alice, 
     moves = selectors.legal_moves_view(match, selectors.Viewer.for_seat(match, 0))["moves"]
     place = next(m for m in moves if m["kind"] == "place")
     result = services.move_submit(match_id=match.pk, user=alice, expected_seq=alice_saw, move=place)
-    assert result.seq == alice_saw + 2 and not result.replayed
-    assert match.log.get(seq=result.seq).move == place
+    # stored after bob's roll, numbered in alice's own numbering (AS-SF-1.6): next after hers
+    assert result.seq == alice_saw + 1 and not result.replayed
+    assert match.log.get(seq=alice_saw + 2).move == place
