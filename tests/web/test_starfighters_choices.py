@@ -4,16 +4,21 @@ B2 Frigate's Drives dice and re-roll, the B4 Gunship's shot at a torpedo, the B1
 bridge, the B3 Fighter's Cloaking Device, forward launch and thrusters).
 
 Each position is reached by moves made through the write path (the automatic player's
-choice, or a move that leads towards the position, whatever the dice); then the player
-makes the move on the page by clicking the board and the tray's buttons, and the test reads
-what the page says before and after. Every page is watched for error responses and console
-errors (tests/support/browser.py).
+choice, or a move that leads towards the position); then the player makes the move on the
+page by clicking the board and the tray's buttons, and the test reads what the page says
+before and after. Every page is watched for error responses and console errors
+(tests/support/browser.py).
+
+Each match has a fixed server seed (``seeded``), so the same dice and the same match on every
+run: with the server's random dice a match could end before its position was reached.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -23,6 +28,7 @@ from games.engines import get
 from games.engines.base import Move
 from games.engines.starfighters.data import DATA
 from games.engines.starfighters.geometry import neighbour
+from games.play import services
 from tests.games.helpers import submit, user_of
 from tests.support.browser import DESKTOP, PHONE, SUBMITTED, act, choice, listed_moves, on_board, wait_until
 
@@ -35,6 +41,17 @@ BOT = StarFightersBot(explore=0.0)
 VIEWPORTS = pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 
 Rule = Callable[[Any, int, Move], bool]
+
+
+@pytest.fixture
+def seeded(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
+    """Fixes the server seed of the matches created after the call: the same dice on every run."""
+
+    def pin(name: str) -> None:
+        fixed = hashlib.sha256(f"star-fighters-choices-{name}".encode()).digest()
+        monkeypatch.setattr(services, "pysecrets", SimpleNamespace(token_bytes=lambda n: fixed[:n]))
+
+    return pin
 
 
 def never(_state: Any, _seat: int, _m: Move) -> bool:
@@ -60,7 +77,9 @@ def play_until(
     rng = random.Random(5)
     for _ in range(limit):
         state = state_of(match)
-        assert ENGINE.outcome(state) is None, "the match ended before the position was reached"
+        assert ENGINE.outcome(state) is None, (
+            "the match ended before the position was reached (pin another seed)"
+        )
         if reached(state):
             return state
         seat = rng.choice(sorted(ENGINE.active_seats(state)))
@@ -165,8 +184,9 @@ def wants_torpedoes(state: Any, seat: int, m: Move) -> bool:
 
 @VIEWPORTS
 def test_a_torpedo_is_launched_and_the_b4_gunship_chooses_its_dice_to_shoot_at_it(
-    browse, alice, bob, viewport
+    browse, alice, bob, seeded, viewport
 ):
+    seeded("torpedo")
     match = started("star-fighters", alice, bob, ship_2="B4", round_limit=0)
     play_until(match, lambda s: listed(s, 0, activation("torpedoes")), prefer=wants_torpedoes)
     page = open_page(browse, match, 0, viewport)
@@ -201,7 +221,8 @@ def wants_contact(state: Any, seat: int, m: Move) -> bool:
 
 
 @VIEWPORTS
-def test_a_phaser_attack_at_a_ship_is_clicked_and_its_damage_shown(browse, alice, bob, viewport):
+def test_a_phaser_attack_at_a_ship_is_clicked_and_its_damage_shown(browse, alice, bob, seeded, viewport):
+    seeded("phaser")
     match = started("star-fighters", alice, bob, round_limit=0)
     play_until(match, lambda s: listed(s, 0, activation("phasers", "s")))
     page = open_page(browse, match, 0, viewport)
@@ -234,8 +255,9 @@ def holds_fire(state: Any, seat: int, m: Move) -> bool:
 
 @VIEWPORTS
 def test_the_b2_frigate_chooses_how_many_drives_dice_to_roll_and_which_misses_to_reroll(
-    browse, alice, bob, viewport
+    browse, alice, bob, seeded, viewport
 ):
+    seeded("frigate")
     match = started("star-fighters", alice, bob, ship_1="B2", round_limit=0)
     several = lambda m: m.kind == "activate" and m["system"] == "drives" and m.get("dice", 0) >= 2  # noqa: E731
     play_until(match, lambda s: listed(s, 0, several), prefer=wants_drives, avoid=holds_fire)
@@ -275,8 +297,9 @@ def wants_bridge_and_cloak(state: Any, seat: int, m: Move) -> bool:
 
 @VIEWPORTS
 def test_the_b1_cruiser_moves_its_officer_from_the_bridge_and_the_b3_fighter_fills_its_cloak(
-    browse, alice, bob, viewport
+    browse, alice, bob, seeded, viewport
 ):
+    seeded("cruiser")
     match = started("star-fighters", alice, bob, ship_1="B1", ship_2="B3", round_limit=0)
     cloak = lambda m: m.kind == "place" and m["space"] == "cloak"  # noqa: E731
     state = play_until(match, lambda s: listed(s, 1, cloak))
@@ -332,8 +355,9 @@ def nobody_flies_or_shoots(state: Any, seat: int, m: Move) -> bool:
 
 @VIEWPORTS
 def test_the_b3_fighter_launches_a_torpedo_forward_and_flies_its_thrusters_a_die_at_a_time(
-    browse, alice, bob, viewport
+    browse, alice, bob, seeded, viewport
 ):
+    seeded("fighter")
     match = started("star-fighters", alice, bob, ship_2="B3", round_limit=0)
 
     def forward(state: Any) -> bool:
