@@ -96,6 +96,11 @@ def main() -> None:
         legal = selectors.legal_moves_view(match, selectors.Viewer.for_seat(match, seat))
         units = list(dict.fromkeys(m["unit"] for m in legal["moves"] if m["kind"] == "move"))
         print(f"units to move: {len(units)}")
+        whole = []
+        for _ in range(3):  # what every render of the page once did: every unit's routes
+            dt, _ = _timed(lambda: selectors.routes_view(match, selectors.Viewer.for_seat(match, seat)))
+            whole.append(dt)
+        print(f"every unit's routes at once: {statistics.median(whole) * 1000:.0f} ms median of 3")
         probe = client.get(f"/matches/{match.pk}/routes/?piece={units[0]}&seq={legal['seq']}")
         if probe.status_code == 404:
             return  # no per-unit routes on this version of the page

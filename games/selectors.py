@@ -551,6 +551,10 @@ def piece_routes_view(match: Match, viewer: Viewer, piece: Any, seen_seq: Any = 
     return {"seq": seen.seq, "piece": piece, "routes": found}
 
 
+def piece_routes_for(match: Match, user: Any, piece: Any, seen_seq: Any = None) -> dict[str, Any]:
+    return piece_routes_view(match, Viewer.of(match, user), piece, seen_seq)
+
+
 MOST_PIECE_NAME = 40
 """The longest piece name asked for (the games' are a few characters: R2a, ISD-1)."""
 

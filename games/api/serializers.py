@@ -31,6 +31,15 @@ class MoveIn(serializers.Serializer):
     )
 
 
+class MoveListIn(serializers.Serializer):
+    expected_seq = serializers.IntegerField(min_value=0)
+    moves = serializers.ListField(
+        child=serializers.JSONField(),
+        help_text="Moves, each exactly as listed by legal-moves (a route's `moves`), played in order "
+        "as one request: all recorded, or none.",
+    )
+
+
 class RematchIn(serializers.Serializer):
     salt = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
 
@@ -47,6 +56,24 @@ class LegalMovesOut(serializers.Serializer):
     seq = serializers.IntegerField()
     moves = serializers.ListField(child=serializers.JSONField())
     notation = serializers.ListField(child=serializers.CharField())
+
+
+class RouteOut(serializers.Serializer):
+    piece = serializers.CharField()
+    hexes = serializers.ListField(
+        child=serializers.CharField(), help_text="where the piece ends (a ship: every hex it covers)"
+    )
+    facing = serializers.CharField(help_text='the facing it ends with ("" where facing does not matter)')
+    moves = serializers.ListField(
+        child=serializers.JSONField(), help_text="the listed moves, in order, that take it there"
+    )
+    notation = serializers.ListField(child=serializers.CharField())
+
+
+class RoutesOut(serializers.Serializer):
+    seq = serializers.IntegerField()
+    piece = serializers.CharField()
+    routes = RouteOut(many=True)
 
 
 class ErrorOut(serializers.Serializer):

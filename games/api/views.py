@@ -165,6 +165,60 @@ class MoveCreate(APIView):
         return Response({"seq": result.seq}, status=status.HTTP_201_CREATED, headers=headers)
 
 
+class MoveList(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=s.MoveListIn,
+        responses={201: s.MoveOut, **ERRORS},
+        summary="Make several moves in order as one request (a route): all or none",
+        description="Each move is checked and recorded as its own log entry, as if posted to moves/ one "
+        "after another, holding the match for the whole list; if one is refused, none is recorded and "
+        "the answer names it. `expected_seq` is checked once, before the first. The move limit counts "
+        "the list as one request.",
+    )
+    def post(self, request, id: int):
+        data = s.MoveListIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        result = services.moves_submit(
+            match_id=id,
+            user=request.user,
+            expected_seq=data.validated_data["expected_seq"],
+            moves=data.validated_data["moves"],
+            source="api",
+        )
+        return Response({"seq": result.seq}, status=status.HTTP_201_CREATED)
+
+
+class PieceRoutes(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "piece", str, required=True, description="the piece, as the legal moves name it"
+            ),
+            OpenApiParameter(
+                "seq", int, description="the seq you saw: refused as stale_seq when the match moved on since"
+            ),
+        ],
+        responses={200: s.RoutesOut, **ERRORS},
+        summary="Where one of your pieces can end its move now, each place with the moves that take it there",
+        description="For games that move pieces by destination (The early days, Battleship Galaxies), "
+        "while your seat is on turn. Post a route's `moves` to move-list/ to play it.",
+    )
+    def get(self, request, id: int):
+        raw = request.query_params.get("seq")
+        seq = None
+        if raw is not None:
+            if not raw.isdigit() or len(raw) > 11:
+                raise BadRequest("bad_seq", "seq is the match's seq as you last saw it, a whole number.")
+            seq = int(raw)
+        return Response(
+            selectors.piece_routes_for(_match(id), request.user, request.query_params.get("piece"), seq)
+        )
+
+
 class Resign(APIView):
     permission_classes = [IsAuthenticated]
 

@@ -278,6 +278,8 @@ def test_the_openapi_schema_describes_every_endpoint(api):
         "/api/matches/{id}/join/",
         "/api/matches/{id}/legal-moves/",
         "/api/matches/{id}/moves/",
+        "/api/matches/{id}/move-list/",
+        "/api/matches/{id}/routes/",
         "/api/matches/{id}/log/",
         "/api/matches/{id}/export/",
         "/api/matches/{id}/decline/",

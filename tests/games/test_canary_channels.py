@@ -1,6 +1,6 @@
 """The canary across channels: no seat's hidden values reach another seat or a spectator
-through the API, the log, legal moves, emails, outbox payloads or HTML pages (the match
-page and its replay)."""
+through the API, the log, legal moves, a piece's routes, emails, outbox payloads or HTML
+pages (the match page and its replay)."""
 
 from __future__ import annotations
 
@@ -57,10 +57,16 @@ def channels(match: Match, user, email: str | None) -> str:
     parts = [
         json.dumps(api.get(f"/api/matches/{match.pk}/").json()),
         json.dumps(whole_log(api, match.pk)),
-        json.dumps(api.get(f"/api/matches/{match.pk}/legal-moves/").json()),
+        json.dumps(legal := api.get(f"/api/matches/{match.pk}/legal-moves/").json()),
         web_client(user).get(f"/matches/{match.pk}/").content.decode(),
         web_client(user).get(f"/matches/{match.pk}/replay/").content.decode(),
     ]
+    # a piece's destinations, asked for by the page's script and by API clients
+    pieces = {m.get("unit") or m.get("ship") for m in legal.get("moves", []) if m["kind"] in ("move", "step")}
+    for piece in sorted(p for p in pieces if isinstance(p, str))[:2]:
+        query = {"piece": piece, "seq": legal["seq"]}
+        parts.append(json.dumps(api.get(f"/api/matches/{match.pk}/routes/", query).json()))
+        parts.append(web_client(user).get(f"/matches/{match.pk}/routes/", query).content.decode())
     if email is not None:
         for m in mail.outbox:
             if m.to == [email]:
