@@ -76,7 +76,9 @@ BAD_MOVES = [
         "NUL",
     ),
     ("a move that is a number", lambda m: {"expected_seq": m.seq, "move": "5"}, "JSON object"),
-    ("a move that is a list", lambda m: {"expected_seq": m.seq, "move": "[]"}, "JSON object"),
+    # a list is a route's moves played in order; an empty one is refused as such
+    ("a move that is an empty list", lambda m: {"expected_seq": m.seq, "move": "[]"}, "list of 1 to"),
+    ("a move list holding a number", lambda m: {"expected_seq": m.seq, "move": "[5]"}, "JSON object"),
     ("a move without a kind", lambda m: {"expected_seq": m.seq, "move": "{}"}, "kind"),
     ("no move at all", lambda m: {"expected_seq": m.seq}, "Choose a move first"),
     ("a move number in superscript", lambda m: {**FLEET_FORM, "expected_seq": "²"}, "move number"),
