@@ -17,6 +17,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import connection
 from django.db.models import Q, QuerySet, prefetch_related_objects
 from django.utils import timezone
 
@@ -99,10 +100,16 @@ def numbering(match: Match, viewer: Viewer) -> Numbering:
     memo: dict[tuple[int | None, int], Numbering] = match.__dict__.setdefault("_numberings", {})
     key = (viewer.seat, match.seq)
     if key not in memo:
-        qs = match.log.filter(known_to__isnull=False)
-        if viewer.seat is not None:
-            qs = qs.exclude(known_to__contains=[viewer.seat])
-        memo[key] = Numbering(tuple(qs.order_by("seq").values_list("seq", flat=True)))
+        qs = match.log.filter(known_to__isnull=False).order_by("seq")
+        if viewer.seat is None:
+            unknown = tuple(qs.values_list("seq", flat=True))
+        elif connection.features.supports_json_field_contains:  # PostgreSQL: filtered in SQL
+            unknown = tuple(qs.exclude(known_to__contains=[viewer.seat]).values_list("seq", flat=True))
+        else:  # SQLite, the embedded default, has no JSON containment
+            unknown = tuple(
+                seq for seq, known in qs.values_list("seq", "known_to") if viewer.seat not in known
+            )
+        memo[key] = Numbering(unknown)
     return memo[key]
 
 
