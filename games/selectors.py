@@ -106,9 +106,8 @@ def numbering(match: Match, viewer: Viewer) -> Numbering:
         elif connection.features.supports_json_field_contains:  # PostgreSQL: filtered in SQL
             unknown = tuple(qs.exclude(known_to__contains=[viewer.seat]).values_list("seq", flat=True))
         else:  # SQLite, the embedded default, has no JSON containment
-            unknown = tuple(
-                seq for seq, known in qs.values_list("seq", "known_to") if viewer.seat not in known
-            )
+            rows = qs.values_list("seq", "known_to")
+            unknown = tuple(seq for seq, known in rows if viewer.seat not in (known or ()))
         memo[key] = Numbering(unknown)
     return memo[key]
 
