@@ -132,11 +132,13 @@ def test_a_player_steps_through_a_replay_on_a_phone_and_a_desktop(browse, alice,
 
     page.click("#replay-prev")
     page.wait_for_selector(f'#replay[data-at="{match.seq - 1}"]')
+    page.wait_for_load_state("domcontentloaded")  # the arrow keys are the page's deferred script's
     page.keyboard.press("ArrowLeft")
     page.wait_for_selector(f'#replay[data-at="{match.seq - 2}"]')
     page.click("#replay-first")
     page.wait_for_selector('#replay[data-at="1"]')
     assert page.locator("#replay .board-wrap svg").count() == 1
+    page.wait_for_load_state("domcontentloaded")
     page.keyboard.press("ArrowRight")
     page.wait_for_selector('#replay[data-at="2"]')
     page.fill("#replay-at", "5")
