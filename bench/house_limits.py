@@ -50,14 +50,14 @@ class Setting:
     ending: Callable[[MatchResult], str] = field(default=by_reason, compare=False)
 
 
-# -- Space Dogfight: the turn cap (SD-14) ----------------------------------------------------------
+# -- Space Dogfight: the turn cap (SD-H2) ----------------------------------------------------------
 def _dogfight_bots(seats: int) -> list[Bot]:
     from games.bots.dogfight import DogfightBot
 
     return [DogfightBot() for _ in range(seats)]
 
 
-DOGFIGHT = Setting("space-dogfight", "default", 2, {}, {"turn_cap": "SD-14"}, _dogfight_bots)
+DOGFIGHT = Setting("space-dogfight", "default", 2, {}, {"turn_cap": "SD-H2"}, _dogfight_bots)
 
 
 # -- The early days: the turn limit (SW-08, SW-H11) -----------------------------------------------
