@@ -21,6 +21,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games.bots.galaxies import GalaxiesBot
 from games.engines import get
@@ -134,6 +135,7 @@ class Table:
         self.rng = random.Random(12)
         self.bot = GalaxiesBot()
         self.steps: Counter[str] = Counter()  # per ship, in the current activation
+        self.lone_choices_sent = 0  # moves the picker sent before a click on its last choice (play)
 
     def state(self) -> Any:
         self.match.refresh_from_db()
@@ -147,7 +149,23 @@ class Table:
 
     def play(self, seat: int, move: Any) -> None:
         page = self.page_of(seat)
-        self.shown[seat] = act(page, lambda: click_move(page, move))
+        before = self.match.seq
+        try:
+            self.shown[seat] = act(page, lambda: click_move(page, move))
+        except PlaywrightTimeout:
+            # The picker sends a move by itself once its last step is a lone choice (a ship
+            # with one weapon left); a click meant for that choice can land while the page is
+            # being swapped for the next one and wait for a button that is gone. The move was
+            # played: the log says so, and the next move starts from a fresh page.
+            self.match.refresh_from_db()
+            played = list(
+                self.match.log.filter(seq__gt=before, seat=seat)
+                .order_by("seq")
+                .values_list("move", flat=True)
+            )
+            assert played == (move if isinstance(move, list) else [move]), (played, move)
+            self.lone_choices_sent += 1
+            self.shown[seat] = -1
         self.kinds["route" if isinstance(move, list) else move["kind"]] += 1
 
     def choose(self, state: Any, seat: int) -> Any:
