@@ -5,9 +5,6 @@ run (a JSON containment, say) would make them server errors there."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -15,8 +12,7 @@ from django.core.management import call_command
 from django.db import connection
 
 from games.models import Match
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support.sqlite import run_file_on_sqlite
 
 
 def _pages(match: Match) -> list[str]:
@@ -58,20 +54,6 @@ def test_every_page_of_the_demo_matches_renders_for_each_player_and_a_stranger(c
 
 @pytest.mark.skipif(connection.vendor == "sqlite", reason="this is the SQLite run itself")
 def test_the_same_pages_render_on_sqlite(tmp_path):
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'embedded.sqlite3'}",
-        "STARPOST_VAR_DIR": str(tmp_path),
-        "CELERY_BROKER_URL": "memory://",
-        "EMAIL_URL": "locmem://",
-        "STARPOST_TESTS_ON_SQLITE": "1",
-    }
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", __file__],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
+    run = run_file_on_sqlite(__file__, tmp_path, "embedded.sqlite3")
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     assert "1 passed, 1 skipped" in run.stdout

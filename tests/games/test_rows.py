@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from datetime import time, timedelta
-from pathlib import Path
 
 import pytest
 from django.db import connection, transaction
@@ -17,8 +13,7 @@ from games.models import LogEntry, Match, Seat
 from games.play.locking import match_for_update
 from games.rows import insert_row, seats_with_players, update_row
 from notifications.models import PushSubscription
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support.sqlite import run_file_on_sqlite
 
 pytestmark = pytest.mark.django_db
 
@@ -151,20 +146,6 @@ def test_an_unknown_match_has_no_seats(db):
 @pytest.mark.skipif(connection.vendor == "sqlite", reason="this is the SQLite run itself")
 def test_the_same_holds_on_sqlite(tmp_path):
     """The embedded default runs on SQLite: its converters (durations, times) must apply."""
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'rows.sqlite3'}",
-        "STARPOST_VAR_DIR": str(tmp_path),
-        "CELERY_BROKER_URL": "memory://",
-        "EMAIL_URL": "locmem://",
-        "STARPOST_TESTS_ON_SQLITE": "1",
-    }
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", __file__],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
+    run = run_file_on_sqlite(__file__, tmp_path, "rows.sqlite3")
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     assert " passed, 1 skipped" in run.stdout and "failed" not in run.stdout
