@@ -1,6 +1,7 @@
 """Moves by email: what a reply to a "your turn" email means.
 
-notifications.inbound receives the mail, checks nothing about games, and calls
+notifications.inbound receives the mail and notifications.replies, which checks nothing
+about games, calls
 :func:`handle` (registered at start-up in games/apps.py). The reply address names the
 match, seat, move and player (notifications.replyaddr); the reply's own first lines are
 moves: a number from the emailed list (first line only: the list belongs to that move)
@@ -19,8 +20,8 @@ from django.urls import reverse
 
 from accounts.errors import DomainError
 from notifications.contracts import ReplyOffer
-from notifications.inbound import Answer, Reply, Status
 from notifications.notices import offer_reply
+from notifications.replies import Answer, Reply, Status
 from notifications.replyaddr import ReplyToken
 
 from . import notify

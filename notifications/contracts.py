@@ -31,7 +31,7 @@ class ReplyOffer:
     """An email a reply can answer with a move: the turn it is about and the moves it offered.
 
     Kept with the reply token (notifications.models.ReplyOffer) when the email is written,
-    and handed back with the reply (notifications.inbound.Reply.offer)."""
+    and handed back with the reply (notifications.replies.Reply.offer)."""
 
     match_id: int
     seat: int

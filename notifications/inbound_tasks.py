@@ -12,13 +12,13 @@ from celery import shared_task
 from django.conf import settings
 from django.utils import timezone
 
-from . import inbound
+from . import replies
 from .models import InboundEmail
 
 
 @shared_task(name="notifications.inbound.process", ignore_result=True)
 def process_inbound(pk: int) -> str:
-    return inbound.process(pk)
+    return replies.process(pk)
 
 
 @shared_task(name="notifications.inbound.sweep", ignore_result=True)

@@ -15,7 +15,7 @@ from games import email_replies
 from games.models import Match, Seat
 from games.notify import email_context, offered_moves, reply_offer
 from games.selectors import Viewer
-from notifications.inbound import Reply
+from notifications.replies import Reply
 from notifications.replyaddr import ReplyToken
 from tests.support.api_play import client_for, match_open
 

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PUBLIC = {
     "notifications.contracts",
     "notifications.notices",
-    "notifications.inbound",
+    "notifications.replies",
     "notifications.replyaddr",
 }
 NAME = "Games reaches notifications only through its contracts, its policy and the reply port"

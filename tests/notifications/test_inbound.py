@@ -35,9 +35,10 @@ from games import email_replies, selectors
 from games.engines.base import Move
 from games.models import LogEntry, Match
 from games.play import services
-from notifications import inbound, replyaddr
-from notifications.inbound import receive, reply_lines
+from notifications import inbound, replies, replyaddr
+from notifications.inbound import receive
 from notifications.inbound_tasks import sweep_inbound
+from notifications.mailread import reply_lines
 from notifications.models import InboundEmail, Outbox, ReplyOffer
 from tests.games.helpers import play_to_turns, started_match, user_of
 from tests.support.waiting import free_port
@@ -175,7 +176,7 @@ def test_signatures_and_forwarded_headers_end_the_reply(cut):
 def test_the_reply_handler_is_the_games_apps_named_in_settings_and_anymail_is_connected():
     from anymail.signals import inbound as anymail_inbound
 
-    assert inbound.reply_handler() is email_replies.handle
+    assert replies.reply_handler() is email_replies.handle
     assert any(key[0] == "notifications.inbound.anymail" for key, *_ in anymail_inbound.receivers)
 
 
