@@ -3,6 +3,7 @@ for error responses and console errors, tests/support/browser.py)."""
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import pytest
@@ -137,7 +138,9 @@ class Player:
             wait_until(page, lambda: page.locator(controls).count() > 0, "the tray")
         except AssertionError:
             # Seen once in a whole CI run: the tray open with no control in it. A player
-            # reloads the page; the table asks again on its next round of the seats.
+            # reloads the page; the table asks again on its next round of the seats. What
+            # the page and the server said then is kept, to find the cause.
+            self.empty_tray()
             page.reload()
             if not has_moves(page) or not page.locator(controls).count():
                 return False
@@ -178,6 +181,16 @@ class Player:
             if buttons(page, kind).count():
                 return self.press(kind)
         return False
+
+    def empty_tray(self) -> None:
+        match = Match.objects.get(pk=self.match_id)
+        legal = selectors.legal_moves_for(match, self.user)
+        trays = self.page.locator("#moves").evaluate_all("els => els.map(e => e.outerHTML.slice(0, 1500))")
+        warnings.warn(
+            f"{self.name}: an open tray with no control; page seq {seq_of(self.page)}, match seq "
+            f"{match.seq}; listed {[m['kind'] for m in legal['moves']]}; trays {trays}",
+            stacklevel=2,
+        )
 
     def press(self, kind) -> bool:
         act(self.page, buttons(self.page, kind).first.click)
