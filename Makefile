@@ -11,6 +11,9 @@ PORT ?= 8000
 # Tests run against real services (see README, "Tests").
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/starpost
 TEST_BROKER_URL ?= redis://127.0.0.1:6379/15
+# Test processes (pytest-xdist): one per core; the browser and real-worker tests run one
+# after another in one of them (tests/conftest.py, SERIAL). TEST_JOBS=0 runs all in one.
+TEST_JOBS ?= auto
 
 
 .PHONY: run test test-clock lint check bench bench-notify verify-matches worker beat serve clean browser services
@@ -37,7 +40,7 @@ run: $(VENV)/.synced
 ## test: the whole suite against PostgreSQL and Redis (override TEST_DATABASE_URL / TEST_BROKER_URL)
 test: $(VENV)/.synced browser services
 	DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) \
-		$(BIN)/pytest $(PYTEST_ARGS)
+		$(BIN)/pytest -n $(TEST_JOBS) --dist loadgroup --durations=25 $(PYTEST_ARGS)
 
 ## test-clock: the tests marked `clock` again at each instant of .ci/clock-times (CI runs it)
 test-clock: $(VENV)/.synced services

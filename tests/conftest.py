@@ -26,6 +26,24 @@ def pytest_configure(config):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+# Tests that drive a browser, start a Celery worker on the shared broker or share the
+# database with another process run one after another in one xdist process ("serial"),
+# started first: it is the longest unit of work. The rest spread over the other processes
+# (`make test` runs `pytest -n auto --dist loadgroup`; a plain `pytest` runs it all in one).
+SERIAL = {"browser", "worker", "real_clock"}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    serial = [item for item in items if SERIAL & {m.name for m in item.iter_markers()}]
+    if not serial or getattr(config.option, "dist", "no") != "loadgroup":
+        return
+    for item in serial:
+        item.add_marker(pytest.mark.xdist_group("serial"))
+    chosen = set(map(id, serial))
+    items[:] = serial + [item for item in items if id(item) not in chosen]
+
+
 @pytest.fixture(autouse=True)
 def time_travel(request):
     """Every test runs at the suite's fixed instant (tests/support/clock.py), never the real
