@@ -181,6 +181,22 @@ def choice(page: Any, label: str) -> Any:
     return page.locator("#pick-choices button, #pick-path button").filter(has_text=label).first
 
 
+def sent(page: Any, before: int) -> bool:
+    """Whether the move being made is on its way or in: the picker filled the move form
+    (it sends a move by itself once it is the only one left), or the page already shows a
+    later entry than ``before``, or the move's error."""
+    return bool(page.evaluate(SUBMITTED)) or seq_of(page) != before or page.locator("#move-error").count() > 0
+
+
+def press_choice(page: Any, label: str, before: int) -> None:
+    """The tray's choice ``label`` as a move's last click, unless the move went without it:
+    the picker may have sent it by itself, and the page may already be the next position's
+    (then the choice is gone and waiting for it would wait in vain)."""
+    wait_until(page, lambda: sent(page, before) or choice(page, label).count() > 0, f"the choice {label}")
+    if not sent(page, before):
+        choice(page, label).click()
+
+
 def listed_moves(page: Any) -> list[dict[str, Any]]:
     """The moves the page's picker was given, each with its steps (games/ui/panel.py)."""
     return page.evaluate(

@@ -22,12 +22,11 @@ import pytest
 from tests.support.browser import (
     DESKTOP,
     PHONE,
-    SUBMITTED,
     act,
-    choice,
     click_route,
     click_steps,
     listed_moves,
+    press_choice,
     route_pieces,
     routes_of,
     seq_of,
@@ -99,17 +98,17 @@ def status(page) -> str:
 def make(page, move) -> None:
     """Click a listed move's steps; a move complete before its last button (a unit's
     "Double move") is then played with the tray's button of its words."""
+    before = seq_of(page)
     click_steps(page, move["steps"])
-    if not page.evaluate(SUBMITTED):
-        choice(page, move["label"]).click()
+    press_choice(page, move["label"], before)
 
 
 def make_route(page, route) -> None:
     """A unit's whole move: the unit clicked, then (once the page has its destinations) the hex
     and the arrow of its facing."""
+    before = seq_of(page)
     click_route(page, route)
-    if not page.evaluate(SUBMITTED):
-        choice(page, route["label"]).click()
+    press_choice(page, route["label"], before)
 
 
 def one_action(page, shopping: list[str], done: dict[str, int]) -> int:

@@ -12,10 +12,10 @@ from games import selectors
 from games.models import Match
 from tests.support.browser import (
     PHONE,
-    SUBMITTED,
     act,
-    choice,
     listed_moves,
+    press_choice,
+    sent,
     seq_of,
     wait_for_seq,
     wait_until,
@@ -71,17 +71,15 @@ def element(page, on, value):
 
 def click_pick(page, pick) -> None:
     """A listed move made by clicking its steps: board elements, then the tray's choices."""
+    before = seq_of(page)
     for step in pick["steps"]:
-        if page.evaluate(SUBMITTED):
+        if sent(page, before):
             return
         if step["on"] == "choice":
             pressed = page.locator('#pick-path [aria-pressed="true"]').filter(has_text=step["label"])
             if pressed.count():
                 continue
-            wait_until(
-                page, lambda s=step: choice(page, s["label"]).count() > 0, f"the choice {step['label']}"
-            )
-            choice(page, step["label"]).click()
+            press_choice(page, step["label"], before)
             continue
         target = element(page, step["on"], step["value"])
         wait_until(
