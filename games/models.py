@@ -180,6 +180,9 @@ class LogEntry(models.Model):
                 name="games_logentry_unique_idempotency_key",
             ),
         ]
+        # a player's latest entries in a match: the move limits (games/movelimits.py) read
+        # the last minute's, however long the log
+        indexes = [models.Index(fields=["match", "user", "created_at"], name="games_logentry_mover_recent")]
 
     def __str__(self) -> str:
         return f"match {self.match_id} #{self.seq} {self.kind}"

@@ -43,8 +43,10 @@ def _check(entries, most: int, code: str, what: str) -> None:
     if most <= 0:
         return
     since = timezone.now() - WINDOW
-    # the most-th latest request's instant (a route's entries share theirs)
-    instants = entries.order_by("-created_at").values_list("created_at", flat=True).distinct()
+    # the most-th latest request's instant in the last minute (a route's entries share
+    # theirs): only that minute's entries are read, however long the log
+    recent = entries.filter(created_at__gt=since)
+    instants = recent.order_by("-created_at").values_list("created_at", flat=True).distinct()
     oldest = instants[most - 1 : most].first()
     if oldest is not None and oldest > since:
         wait = max(1, math.ceil((oldest - since).total_seconds()))
