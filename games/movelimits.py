@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from accounts.errors import RateLimited
@@ -24,38 +25,42 @@ QUIET_KINDS = frozenset({"orders"})
 def move_rate_check(*, match_id: Any, user: Any, move: Any) -> None:
     """RateLimited (429) if ``user`` already made the most moves of this sort allowed in the
     last minute in this match. Counted from the log itself, so every process agrees, by
-    request: the entries one request appends (a route's moves) share its instant and count once."""
+    request: the entries one request appends (a route's moves) share its instant and count once.
+    One query reads the mover's requests of the last minute (a second only to say how long
+    to wait, when a limit is reached)."""
     if not isinstance(match_id, int) or user is None or not getattr(user, "is_authenticated", False):
         return  # the service refuses these with its own code
     kind = move.get("kind") if isinstance(move, Mapping) else None
-    mine = LogEntry.objects.filter(match_id=match_id, user=user)
+    limits: list[tuple[int, str, str, Q | None]] = [
+        (settings.STARPOST_MOVES_PER_MINUTE, "too_many_moves", "moves", None)
+    ]
     if isinstance(kind, str) and kind in QUIET_KINDS:
-        _check(
-            mine.filter(kind__in=QUIET_KINDS),
-            settings.STARPOST_QUIET_MOVES_PER_MINUTE,
-            "too_many_orders",
-            "standing-order changes",
-        )
-    _check(mine, settings.STARPOST_MOVES_PER_MINUTE, "too_many_moves", "moves")
-
-
-def _check(entries, most: int, code: str, what: str) -> None:
-    if most <= 0:
+        quiet = (settings.STARPOST_QUIET_MOVES_PER_MINUTE, "too_many_orders", "standing-order changes")
+        limits.insert(0, (*quiet, Q(kind__in=QUIET_KINDS)))
+    limits = [limit for limit in limits if limit[0] > 0]
+    if not limits:
         return
     since = timezone.now() - WINDOW
-    # the most-th latest request's instant in the last minute (a route's entries share
-    # theirs): only that minute's entries are read, however long the log
-    recent = entries.filter(created_at__gt=since)
+    recent = LogEntry.objects.filter(match_id=match_id, user=user, created_at__gt=since)
+    # requests, not entries: the distinct instants of the last minute
+    made = recent.aggregate(
+        **{f"n{i}": Count("created_at", distinct=True, filter=only) for i, (*_, only) in enumerate(limits)}
+    )
+    for i, (most, code, what, only) in enumerate(limits):
+        if made[f"n{i}"] >= most:
+            _refuse(recent if only is None else recent.filter(only), most, since, code, what)
+
+
+def _refuse(recent: QuerySet[LogEntry], most: int, since: datetime, code: str, what: str) -> None:
+    # the most-th latest request's instant: the wait until it is a minute old
     instants = recent.order_by("-created_at").values_list("created_at", flat=True).distinct()
     oldest = instants[most - 1 : most].first()
-    if oldest is not None and oldest > since:
-        wait = max(1, math.ceil((oldest - since).total_seconds()))
-        raise RateLimited(
-            code,
-            f"You made {most} {what} in this match in the last minute, the most allowed; "
-            f"try again in {wait} s.",
-            retry_after=wait,
-        )
+    wait = max(1, math.ceil((oldest - since).total_seconds())) if oldest is not None else 1
+    raise RateLimited(
+        code,
+        f"You made {most} {what} in this match in the last minute, the most allowed; try again in {wait} s.",
+        retry_after=wait,
+    )
 
 
 def invite_rate_check(*, user: Any, count: int) -> None:

@@ -157,3 +157,25 @@ def test_the_web_move_form_is_limited_too(client, alice, bob, settings):
     assert LogEntry.objects.filter(match=match, kind="orders").count() == 1
     page = client.get(f"/matches/{match.pk}/").content.decode()
     assert "the most allowed" in page
+
+
+def test_the_move_limits_read_the_log_once_a_move_even_for_standing_orders(alice, bob, settings):
+    """Both limits of a standing-orders change are counted in one query over the last
+    minute; the second query, for the wait, only once a limit is reached."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.movelimits import move_rate_check
+
+    settings.STARPOST_QUIET_MOVES_PER_MINUTE = 2
+    settings.STARPOST_MOVES_PER_MINUTE = 10
+    match = started_match(alice, bob)
+    submit(match, alice, orders(1))
+    for move in (orders(2), {"kind": "end"}):
+        with CaptureQueriesContext(connection) as ctx:
+            move_rate_check(match_id=match.pk, user=alice, move=move)
+        assert len(ctx.captured_queries) == 1, [q["sql"] for q in ctx.captured_queries]
+    submit(match, alice, orders(2))
+    with CaptureQueriesContext(connection) as ctx, pytest.raises(Exception) as refused:
+        move_rate_check(match_id=match.pk, user=alice, move=orders(3))
+    assert refused.value.code == "too_many_orders" and len(ctx.captured_queries) == 2
