@@ -132,16 +132,16 @@ class Player:
         if not has_moves(page):
             return False
         controls = "#pick-hint, #moves .move-group"
-        try:
-            wait_until(page, lambda: page.locator(controls).count() > 0, "the tray")
-        except AssertionError:
-            # Seen once in a whole CI run: the tray open with no control in it. A player
-            # reloads the page; the table asks again on its next round of the seats. What
-            # the page and the server said then is kept, to find the cause.
+        # The page may turn to waiting while the player looks, with no new entry this
+        # player may see (in the blind Roll phase the other's steps are sealed): the poll
+        # brings the page that says so ("Nothing to do until Player 2 has moved", recorded
+        # with only standing orders listed). Then there is nothing to do now.
+        wait_until(page, lambda: page.locator(controls).count() > 0 or not has_moves(page), "the tray")
+        if not has_moves(page):
+            return False
+        if not page.locator(controls).count():  # an open tray with nothing in it: a fault
             self.empty_tray()
-            page.reload()
-            if not has_moves(page) or not page.locator(controls).count():
-                return False
+            raise AssertionError("the tray is open with no control in it")
         cockpit = cockpit_colours(page)
         picks = sorted(
             (p for p in listed_moves(page) if p["kind"] in ("place", "activate", "lose", "steer", "reroll")),
